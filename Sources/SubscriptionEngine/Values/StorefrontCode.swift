@@ -1,0 +1,26 @@
+/// An App Store storefront, by its ISO 3166-1 alpha-3 country code as Apple reports it
+/// (`USA`, `KOR`, `IND`, …).
+public struct StorefrontCode: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    public static let unitedStates: StorefrontCode = "USA"
+    public static let southKorea: StorefrontCode = "KOR"
+    public static let india: StorefrontCode = "IND"
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Runs Debian's rabbitmq-server as a private node on loopback, without systemd and without
+# touching /var/lib/rabbitmq: its own node name, ports, base directory and Erlang cookie home.
+#
+#   scripts/rabbitmq-local.sh start  [NAME] [PORT]   start (or reuse) a node and wait until AMQP accepts connections
+#   scripts/rabbitmq-local.sh stop   [NAME]          stop the node (and epmd when no node is left)
+#   scripts/rabbitmq-local.sh status [NAME]          exit 0 when the node answers
+#   scripts/rabbitmq-local.sh url    [NAME] [PORT]   print the node's AMQP URL
+#   scripts/rabbitmq-local.sh ctl    [NAME] -- ARGS  run rabbitmqctl against the node
+#
+# NAME defaults to $RABBITMQ_LOCAL_NAME or "subs", PORT to $RABBITMQ_LOCAL_PORT or 5672.
+# Several nodes can run side by side with different names and ports. The base directory is
+# $RABBITMQ_LOCAL_BASE or <repo>/.rabbitmq/NAME. Set RABBITMQ_LOCAL_PLUGINS (e.g.
+# "rabbitmq_management rabbitmq_prometheus") to enable plugins; the management UI then
+# listens on PORT+10000 and Prometheus on PORT+10020, both on 127.0.0.1.
+set -euo pipefail
+
+command=${1:-status}
+name=${2:-${RABBITMQ_LOCAL_NAME:-subs}}
+port=${3:-${RABBITMQ_LOCAL_PORT:-5672}}
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+base=${RABBITMQ_LOCAL_BASE:-$repo/.rabbitmq}/$name
+bin=/usr/lib/rabbitmq/bin
+
+if [ ! -x "$bin/rabbitmq-server" ]; then
+    echo "rabbitmq-local: $bin/rabbitmq-server not found; install it with: apt-get install -y rabbitmq-server" >&2
+    exit 2
+fi
+
+node_environment() {
+    mkdir -p "$base/home" "$base/mnesia" "$base/log"
+    # A port recorded at first start wins, so stop/status need only the name.
+    if [ -f "$base/port" ]; then port=$(cat "$base/port"); fi
+    export HOME="$base/home"
+    export RABBITMQ_NODENAME="$name@localhost"
+    export RABBITMQ_NODE_IP_ADDRESS=127.0.0.1
+    export RABBITMQ_NODE_PORT="$port"
+    export RABBITMQ_DIST_PORT=$((port + 20000))
+    export RABBITMQ_MNESIA_BASE="$base/mnesia"
+    export RABBITMQ_LOG_BASE="$base/log"
+    export RABBITMQ_ENABLED_PLUGINS_FILE="$base/enabled_plugins"
+    export RABBITMQ_CONFIG_FILE="$base/rabbitmq"
+    export RABBITMQ_ADVANCED_CONFIG_FILE="$base/advanced.config"
+    export RABBITMQ_PID_FILE="$base/pid"
+    export RABBITMQ_CONF_ENV_FILE="$base/rabbitmq-env.conf"
+    export ERL_EPMD_ADDRESS=127.0.0.1
+    export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
+    export PATH="$bin:$PATH"
+    : > "$base/rabbitmq-env.conf"
+}
+
+write_config() {
+    echo "$port" > "$base/port"
+    local plugins=${RABBITMQ_LOCAL_PLUGINS:-}
+    if [ -n "$plugins" ]; then
+        echo "[$(echo "$plugins" | tr ' ' '\n' | grep -v '^$' | paste -sd, -)]." > "$base/enabled_plugins"
+    else
+        echo "[]." > "$base/enabled_plugins"
+    fi
+    cat > "$base/rabbitmq.conf" <<CONF
+listeners.tcp.default = 127.0.0.1:$port
+loopback_users.guest = true
+management.tcp.ip = 127.0.0.1
+management.tcp.port = $((port + 10000))
+prometheus.tcp.ip = 127.0.0.1
+prometheus.tcp.port = $((port + 10020))
+log.file.level = warning
+CONF
+}
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+ctl() { "$bin/rabbitmqctl" -n "$RABBITMQ_NODENAME" "$@"; }
+
+case "$command" in
+start)
+    node_environment
+    if ctl ping >/dev/null 2>&1 && port_open "$port"; then
+        echo "rabbitmq-local: $name already running on 127.0.0.1:$port"
+        exit 0
+    fi
+    write_config
+    nohup "$bin/rabbitmq-server" > "$base/log/stdout.log" 2>&1 &
+    echo $! > "$base/launcher.pid"
+    deadline=$((SECONDS + ${RABBITMQ_LOCAL_TIMEOUT:-90}))
+    until port_open "$port" && ctl ping >/dev/null 2>&1; do
+        if [ $SECONDS -ge $deadline ]; then
+            echo "rabbitmq-local: $name did not open 127.0.0.1:$port in time; last log lines:" >&2
+            tail -n 30 "$base/log/stdout.log" >&2 || true
+            exit 1
+        fi
+        if ! kill -0 "$(cat "$base/launcher.pid")" 2>/dev/null; then
+            echo "rabbitmq-local: $name exited during boot; last log lines:" >&2
+            tail -n 30 "$base/log/stdout.log" >&2 || true
+            exit 1
+        fi
+        sleep 0.3
+    done
+    ctl await_startup --timeout 60 >/dev/null
+    echo "rabbitmq-local: $name ready on amqp://guest:guest@127.0.0.1:$port/"
+    ;;
+stop)
+    node_environment
+    if ctl ping >/dev/null 2>&1; then
+        ctl stop >/dev/null 2>&1 || true
+    fi
+    if [ -f "$base/launcher.pid" ]; then
+        pid=$(cat "$base/launcher.pid")
+        for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+        rm -f "$base/launcher.pid"
+    fi
+    # epmd outlives the node: end it only when no other private or system node is registered.
+    if command -v epmd >/dev/null 2>&1 || [ -x /usr/bin/epmd ]; then
+        if ! epmd -names 2>/dev/null | grep -q '^name '; then epmd -kill >/dev/null 2>&1 || true; fi
+    fi
+    echo "rabbitmq-local: $name stopped"
+    ;;
+status)
+    node_environment
+    if ctl ping >/dev/null 2>&1 && port_open "$port"; then
+        echo "rabbitmq-local: $name running on 127.0.0.1:$port"
+    else
+        echo "rabbitmq-local: $name not running"
+        exit 1
+    fi
+    ;;
+url)
+    node_environment
+    echo "amqp://guest:guest@127.0.0.1:$port/"
+    ;;
+ctl)
+    node_environment
+    shift 2 || true
+    [ "${1:-}" = "--" ] && shift
+    ctl "$@"
+    ;;
+*)
+    echo "usage: $0 start|stop|status|url|ctl [NAME] [PORT]" >&2
+    exit 2
+    ;;
+esac
