@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project needs on a fresh Debian 12 machine, skipping what is
+# already there: the RabbitMQ broker, rabbitmq-c (the AMQP client library), protoc, pkg-config
+# and SQLite. Needs root (or sudo) only when something is missing.
+set -euo pipefail
+
+packages=(rabbitmq-server librabbitmq-dev protobuf-compiler pkg-config libsqlite3-dev ca-certificates)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-dependencies: all Debian packages present"
+    exit 0
+fi
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "install-dependencies: installing ${missing[*]}"
+$sudo apt-get update -qq
+# The broker's postinst cannot start a service without systemd; scripts/rabbitmq-local.sh starts it.
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-dependencies: done"

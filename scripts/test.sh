@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The project's one test command (README, CI): installs what a fresh Debian machine lacks,
+# starts a private RabbitMQ node on loopback unless AMQP_URL points at a running broker,
+# checks that the committed generated protobuf code matches Protos/, then builds and runs
+# every test (unit, engine and integration tests against the real broker).
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+
+scripts/install-dependencies.sh
+
+started_broker=""
+if [ -z "${AMQP_URL:-}" ]; then
+    name=${RABBITMQ_LOCAL_NAME:-subs-test}
+    port=${RABBITMQ_LOCAL_PORT:-5672}
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+        echo "test: a broker already listens on 127.0.0.1:$port; using it"
+    else
+        scripts/rabbitmq-local.sh start "$name" "$port"
+        started_broker="$name"
+    fi
+    export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
+fi
+cleanup() { [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true; }
+trap cleanup EXIT
+
+echo "test: checking generated protobuf code against Protos/"
+scripts/check-generated-code.sh
+
+echo "test: building"
+mkdir -p .build
+if ! swift build --build-tests > .build/test-build.log 2>&1; then
+    cat .build/test-build.log
+    echo "test: the build failed"
+    exit 1
+fi
+# The project builds without warnings: any warning in our own sources fails the run.
+if grep -E "^$repo/(Sources|Tests)/.*warning:" .build/test-build.log; then
+    echo "test: the build printed warnings in the project's sources"
+    exit 1
+fi
+
+echo "test: running against AMQP_URL=$AMQP_URL"
+swift test --skip-build "$@"
