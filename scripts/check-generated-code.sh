@@ -3,10 +3,12 @@
 #
 # Default (fast, for CI; never builds protoc-gen-swift, about half a second):
 #   compares Protos/generated-swift.manifest, written by generate-protos.sh, with
-#   - the sha256 of each proto's descriptor (protoc --include_source_info, so comment
-#     changes count too) and of the whole descriptor set, recomputed with protoc;
+#   - the sha256 of each proto's own descriptor and of the whole descriptor set
+#     with imports (protoc --include_source_info, so comment changes count too),
+#     recomputed with protoc;
 #   - the sha256 of every committed Generated/*.pb.swift (hand edits, missing or
-#     extra files).
+#     extra files);
+#   and checks that `protoc --python_out` and `protoc-c --c_out` accept the protos.
 # --full (local, before a release or when in doubt; builds protoc-gen-swift, about
 #   80 s the first time): also regenerates into a temporary folder and diffs it
 #   against the committed files.
@@ -19,7 +21,7 @@ mode="fast"
 case "${1:-}" in
   "") ;;
   --full) mode="full" ;;
-  -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
   *) echo "usage: $0 [--full]" >&2; exit 2 ;;
 esac
 
@@ -60,7 +62,7 @@ for f in "${protos[@]}"; do
   seen_proto["$f"]=1
   if [[ -z "${want_proto[$f]:-}" ]]; then
     problem "Protos/$f is new and has no generated code: run scripts/generate-protos.sh"
-  elif [[ "$(descriptor_hash "$f")" != "${want_proto[$f]}" ]]; then
+  elif [[ "$(file_descriptor_hash "$f")" != "${want_proto[$f]}" ]]; then
     problem "Protos/$f changed since the code was generated: run scripts/generate-protos.sh"
   fi
 done
@@ -85,6 +87,20 @@ done < <(generated_files)
 for f in "${!want_generated[@]}"; do
   [[ -n "${seen_generated[$f]:-}" ]] || problem "$generated_rel/$f is missing: run scripts/generate-protos.sh"
 done
+
+# --- other languages: analytics consumers generate Python and C from the same protos --
+other_out="$(mktemp -d)"
+if ! python_errors="$(cd "$PROTO_DIR" && "$PROTOC" -I . --python_out="$other_out" "${protos[@]}" 2>&1)"; then
+  problem "protoc --python_out rejects the protos: $python_errors"
+fi
+if command -v protoc-c >/dev/null 2>&1; then
+  if ! c_errors="$(cd "$PROTO_DIR" && protoc-c -I . --c_out="$other_out" "${protos[@]}" 2>&1)"; then
+    problem "protoc-c --c_out rejects the protos (proto3 'optional' is not supported by protobuf-c 1.4): $c_errors"
+  fi
+else
+  echo "note: protoc-c not installed, C generation not checked (apt-get install protobuf-c-compiler)" >&2
+fi
+rm -rf "$other_out"
 
 # --- full mode: regenerate and diff -------------------------------------------------------
 if [[ "$mode" == "full" ]]; then

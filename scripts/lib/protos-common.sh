@@ -51,6 +51,12 @@ descriptor_hash() {
     --descriptor_set_out=/dev/stdout "$@") | sha256_of
 }
 
+# sha256 of one proto's own descriptor (no imports), so a change names only its file.
+file_descriptor_hash() {
+  (cd "$PROTO_DIR" && "$PROTOC" -I . --include_source_info \
+    --descriptor_set_out=/dev/stdout "$1") | sha256_of
+}
+
 # The committed generated files relative to GENERATED_DIR, sorted.
 generated_files() {
   (cd "$GENERATED_DIR" && find . -name '*.pb.swift' -type f | sed 's|^\./||' | LC_ALL=C sort)
@@ -105,7 +111,7 @@ render_manifest() {
   echo "swift-options ${SWIFT_OPTIONS[*]}"
   echo "descriptor-set $(descriptor_hash "${files[@]}")"
   for f in "${files[@]}"; do
-    echo "proto $(descriptor_hash "$f") $f"
+    echo "proto $(file_descriptor_hash "$f") $f"
   done
   while IFS= read -r f; do
     echo "generated $(sha256_of < "$GENERATED_DIR/$f") $f"
