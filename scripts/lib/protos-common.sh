@@ -1,0 +1,119 @@
+# Shared by generate-protos.sh and check-generated-code.sh; source it, don't run it.
+#
+# Layout:
+#   Protos/subscriptions/v1/*.proto              the wire contract (source of truth)
+#   Sources/SubscriptionMessages/Generated/      committed protoc-gen-swift output
+#   Protos/generated-swift.manifest              hashes the fast drift check compares
+#                                                (kept out of Sources/ so SwiftPM
+#                                                does not warn about an unhandled file)
+#   .build-protoc-gen-swift/                     cached plugin build (git-ignored)
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+PROTO_DIR="$ROOT/Protos"
+GENERATED_DIR="$ROOT/Sources/SubscriptionMessages/Generated"
+MANIFEST="$PROTO_DIR/generated-swift.manifest"
+
+PROTOC="${PROTOC:-protoc}"
+SWIFT_PROTOBUF_VERSION="1.39.0"
+# git maps https://github.com/ to the local package mirror on these machines.
+SWIFT_PROTOBUF_URL="${SWIFT_PROTOBUF_URL:-https://github.com/apple/swift-protobuf}"
+PLUGIN_CACHE="${PROTOC_GEN_SWIFT_CACHE:-$ROOT/.build-protoc-gen-swift}"
+
+SWIFT_OPTIONS=(--swift_opt=Visibility=Public --swift_opt=FileNaming=PathToUnderscores)
+
+fail() {
+  echo "error: $*" >&2
+  exit 1
+}
+
+sha256_of() {
+  if command -v sha256sum >/dev/null 2>&1; then
+    sha256sum | cut -d' ' -f1
+  else
+    shasum -a 256 | cut -d' ' -f1
+  fi
+}
+
+# The .proto files relative to Protos/, in a stable (byte-wise) order.
+proto_files() {
+  (cd "$PROTO_DIR" && find . -name '*.proto' -type f | sed 's|^\./||' | LC_ALL=C sort)
+}
+
+protoc_version() {
+  "$PROTOC" --version
+}
+
+# sha256 of the descriptor set of the given protos (relative to Protos/), with source
+# info so that comment changes count too. protoc writes it deterministically for a
+# fixed file order and include path (checked: byte-identical across runs and clones).
+descriptor_hash() {
+  (cd "$PROTO_DIR" && "$PROTOC" -I . --include_source_info --include_imports \
+    --descriptor_set_out=/dev/stdout "$@") | sha256_of
+}
+
+# sha256 of one proto's own descriptor (no imports), so a change names only its file.
+file_descriptor_hash() {
+  (cd "$PROTO_DIR" && "$PROTOC" -I . --include_source_info \
+    --descriptor_set_out=/dev/stdout "$1") | sha256_of
+}
+
+# The committed generated files relative to GENERATED_DIR, sorted.
+generated_files() {
+  (cd "$GENERATED_DIR" && find . -name '*.pb.swift' -type f | sed 's|^\./||' | LC_ALL=C sort)
+}
+
+# Clones swift-protobuf at the pinned tag into the cache and builds protoc-gen-swift
+# (about 80 s the first time; reused while the cached binary reports the pinned
+# version). Prints the plugin's path on stdout.
+build_protoc_gen_swift() {
+  if [[ -n "${PROTOC_GEN_SWIFT:-}" ]]; then
+    echo "$PROTOC_GEN_SWIFT"
+    return
+  fi
+  local checkout="$PLUGIN_CACHE/swift-protobuf"
+  local plugin="$checkout/.build/release/protoc-gen-swift"
+  if [[ -x "$plugin" ]] && [[ "$("$plugin" --version)" == "protoc-gen-swift $SWIFT_PROTOBUF_VERSION" ]]; then
+    echo "$plugin"
+    return
+  fi
+  mkdir -p "$PLUGIN_CACHE"
+  if [[ ! -d "$checkout/.git" ]]; then
+    echo "cloning swift-protobuf into $checkout" >&2
+    git clone --quiet "$SWIFT_PROTOBUF_URL" "$checkout" >&2
+  fi
+  git -C "$checkout" -c advice.detachedHead=false checkout --quiet "$SWIFT_PROTOBUF_VERSION" >&2
+  echo "building protoc-gen-swift $SWIFT_PROTOBUF_VERSION (about 80 s the first time)" >&2
+  (cd "$checkout" && swift build -c release --product protoc-gen-swift >&2)
+  [[ "$("$plugin" --version)" == "protoc-gen-swift $SWIFT_PROTOBUF_VERSION" ]] \
+    || fail "built $plugin but it does not report version $SWIFT_PROTOBUF_VERSION"
+  echo "$plugin"
+}
+
+# Runs protoc + protoc-gen-swift for every proto into the directory $2 (plugin $1).
+generate_swift_into() {
+  local plugin="$1" out="$2"
+  local files
+  mapfile -t files < <(proto_files)
+  mkdir -p "$out"
+  (cd "$PROTO_DIR" && "$PROTOC" -I . --plugin=protoc-gen-swift="$plugin" \
+    --swift_out="$out" "${SWIFT_OPTIONS[@]}" "${files[@]}")
+}
+
+# Prints the manifest for the current protos and generated files (plugin version $1).
+render_manifest() {
+  local plugin_version="$1"
+  local files f
+  mapfile -t files < <(proto_files)
+  echo "# Written by scripts/generate-protos.sh; checked by scripts/check-generated-code.sh."
+  echo "# Do not edit: regenerate instead."
+  echo "protoc $(protoc_version)"
+  echo "$plugin_version"
+  echo "swift-options ${SWIFT_OPTIONS[*]}"
+  echo "descriptor-set $(descriptor_hash "${files[@]}")"
+  for f in "${files[@]}"; do
+    echo "proto $(file_descriptor_hash "$f") $f"
+  done
+  while IFS= read -r f; do
+    echo "generated $(sha256_of < "$GENERATED_DIR/$f") $f"
+  done < <(generated_files)
+}
