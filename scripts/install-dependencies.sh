@@ -4,7 +4,7 @@
 # and SQLite. Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
-packages=(rabbitmq-server librabbitmq-dev protobuf-compiler pkg-config libsqlite3-dev ca-certificates)
+packages=(rabbitmq-server librabbitmq-dev protobuf-compiler protobuf-c-compiler pkg-config libsqlite3-dev ca-certificates)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
