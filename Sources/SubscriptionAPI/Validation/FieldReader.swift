@@ -33,31 +33,48 @@ struct FieldReader<Key: CodingKey & CaseIterable> {
         return container.contains(jsonKey) && (try? container.decodeNil(forKey: jsonKey)) == false
     }
 
-    /// Decodes a required member; records `missing` (with `error`) when absent or null.
+    /// Decodes a required member; records `missing` when absent or null. `error` is the field's own
+    /// code, used for every problem of this member that has no more specific one.
     mutating func required<Value: Decodable>(
-        _ key: Key, as type: Value.Type = Value.self, missing error: APIError? = nil
+        _ key: Key, as type: Value.Type = Value.self, error: APIError? = nil
     ) -> Value? {
         guard contains(key) else {
             record(key, "missing", kind: .missingField, error: error)
             return nil
         }
-        return decode(key)
+        return decode(key, error: error)
     }
 
     /// Decodes an optional member; absent and null both read as `nil`.
-    mutating func optional<Value: Decodable>(_ key: Key, as type: Value.Type = Value.self) -> Value? {
-        contains(key) ? decode(key) : nil
+    mutating func optional<Value: Decodable>(
+        _ key: Key, as type: Value.Type = Value.self, error: APIError? = nil
+    ) -> Value? {
+        contains(key) ? decode(key, error: error) : nil
     }
 
-    /// Decodes an optional array member that, when present, must hold at least one element.
+    /// Decodes an optional array member that, when present, must hold at least one element
+    /// (`empty` is the code for an empty array).
     mutating func nonEmptyArray<Element: Decodable>(
-        _ key: Key, of type: Element.Type = Element.self, empty error: APIError? = nil
+        _ key: Key, of type: Element.Type = Element.self, error: APIError? = nil, empty: APIError? = nil
     ) -> [Element]? {
-        let elements: [Element]? = optional(key)
+        let elements: [Element]? = optional(key, error: error)
         if let elements, elements.isEmpty {
-            record(key, "must not be empty when present", kind: .invalidValue, error: error)
+            record(key, "must not be empty when present", error: empty ?? error)
         }
         return elements
+    }
+
+    /// Applies a rule to a decoded member: `rule` returns what is wrong, or `nil`. Returns the value
+    /// when it passes.
+    mutating func check<Value>(
+        _ value: Value?, _ key: Key, error: APIError? = nil, _ rule: (Value) -> String?
+    ) -> Value? {
+        guard let value else { return nil }
+        if let problem = rule(value) {
+            record(key, problem, error: error)
+            return nil
+        }
+        return value
     }
 
     /// Records a problem with one member (`key`) or with the object itself (`nil`).
@@ -81,15 +98,20 @@ struct FieldReader<Key: CodingKey & CaseIterable> {
             kind: .invalidValue, error: .generalInternal))
     }
 
-    private mutating func decode<Value: Decodable>(_ key: Key) -> Value? {
+    private mutating func decode<Value: Decodable>(_ key: Key, error fieldError: APIError?) -> Value? {
         do {
             return try container.decode(Value.self, forKey: JSONKey(key))
         } catch let error as ValidationError {
-            issues += error.issues
+            let memberPath = JSONPath.string(codingPath + [JSONKey(key)])
+            issues += error.issues.map { issue in
+                var issue = issue
+                if let fieldError, issue.path == memberPath, issue.error.origin == .service { issue.error = fieldError }
+                return issue
+            }
         } catch let error as DecodingError {
-            issues.append(ValidationIssue(error))
+            issues.append(ValidationIssue(error, error: fieldError))
         } catch {
-            record(key, "\(error)")
+            record(key, "\(error)", error: fieldError)
         }
         return nil
     }
