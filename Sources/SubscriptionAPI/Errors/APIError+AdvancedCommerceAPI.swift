@@ -95,6 +95,13 @@ extension APIError {
     /// `offer.periodCount` is not 1…12.
     public static let invalidOfferPeriodCount = commerce(
         4_000_129, "InvalidOfferPeriodCount", "offer periodCount must be 1...12.")
+    /// A `proratedPrice` on a change item that applies at the next billing cycle.
+    public static let invalidProratedPriceForChangeItemWithEffectiveLater = commerce(
+        4_000_222, "InvalidProratedPriceForChangeItemWithEffectiveLater",
+        "proratedPrice is not allowed on a change that takes effect at the next billing cycle.")
+    /// The same SKU appears in more than one operation of a modify request.
+    public static let multipleOperationsOnSingleSKU = commerce(
+        4_000_143, "MultipleOperationsOnSingleSKU", "A SKU may appear in only one operation.")
     /// `addItems` or `changeItems` is present but empty.
     public static let emptyAddChangeItems = commerce(
         4_000_139, "EmptyAddChangeItems", "addItems and changeItems must not be empty when present.")
@@ -142,7 +149,8 @@ extension APIError {
         unexpectedVersion, negativePrice, skuLengthExceeded, descriptionLengthExceeded,
         displayNameLengthExceeded, negativeProratedPrice, invalidDisplayName, invalidDescription, invalidSKU,
         invalidChangeReason, invalidOfferReason, invalidTaxProductCode, invalidOfferPeriod,
-        invalidOfferPeriodCount, emptyAddChangeItems, oneItemNeededInModify, invalidOperation,
+        invalidOfferPeriodCount, invalidProratedPriceForChangeItemWithEffectiveLater,
+        multipleOperationsOnSingleSKU, emptyAddChangeItems, oneItemNeededInModify, invalidOperation,
         malformedPayload, invalidStorefront, freeTrialOfferMustUsePeriodCountOfOne, repeatedRequestReferenceId,
         subscriptionDoesNotExist, subscriptionNotEligible, subscriptionAlreadyActive, productNotOwned,
         transactionIdNotFound, productNotFound,

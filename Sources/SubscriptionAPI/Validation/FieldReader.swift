@@ -33,13 +33,14 @@ struct FieldReader<Key: CodingKey & CaseIterable> {
         return container.contains(jsonKey) && (try? container.decodeNil(forKey: jsonKey)) == false
     }
 
-    /// Decodes a required member; records `missing` when absent or null. `error` is the field's own
-    /// code, used for every problem of this member that has no more specific one.
+    /// Decodes a required member; records `missing` (code `missing`, else `error`) when absent or
+    /// null. `error` is the field's own code, used for every problem of this member that has no more
+    /// specific one.
     mutating func required<Value: Decodable>(
-        _ key: Key, as type: Value.Type = Value.self, error: APIError? = nil
+        _ key: Key, as type: Value.Type = Value.self, missing: APIError? = nil, error: APIError? = nil
     ) -> Value? {
         guard contains(key) else {
-            record(key, "missing", kind: .missingField, error: error)
+            record(key, "missing", kind: .missingField, error: missing ?? error)
             return nil
         }
         return decode(key, error: error)
@@ -83,6 +84,15 @@ struct FieldReader<Key: CodingKey & CaseIterable> {
     ) {
         let path = key.map { codingPath + [JSONKey($0)] } ?? codingPath
         issues.append(ValidationIssue(path: JSONPath.string(path), message: message, kind: kind, error: error))
+    }
+
+    /// Records a problem below a member: `record(at: "removeItems[0].SKU", …)`, relative to this object.
+    mutating func record(
+        at relativePath: String, _ message: String, kind: ValidationIssue.Kind = .invalidValue, error: APIError? = nil
+    ) {
+        let base = JSONPath.string(codingPath)
+        let path = codingPath.isEmpty ? relativePath : "\(base).\(relativePath)"
+        issues.append(ValidationIssue(path: path, message: message, kind: kind, error: error))
     }
 
     /// Throws every recorded issue, if any.

@@ -1,0 +1,27 @@
+/// Reading the header fields the in-app requests share: `operation`, `version`, `transactionId`.
+extension FieldReader {
+    /// Reads `operation` and checks it is `expected`: `operation: expected MODIFY_SUBSCRIPTION, got "X"`.
+    mutating func operation(_ expected: InAppOperation, key: Key) -> InAppOperation? {
+        let raw = check(
+            required(key, as: String.self, error: .invalidOperation), key, error: .invalidOperation,
+            RequestHeader.operationProblem(expected: expected))
+        return raw.flatMap(InAppOperation.init(rawValue:))
+    }
+
+    /// Reads `version`, which must be the string `"1"`.
+    mutating func version(key: Key) -> String? {
+        check(
+            required(key, as: String.self, missing: .nullVersion, error: .unexpectedVersion), key,
+            error: .unexpectedVersion, RequestHeader.versionProblem)
+    }
+
+    /// Reads a required transaction identifier: 1…128 characters without whitespace (Apple's are
+    /// digits; the service decides whether one exists).
+    mutating func transactionId(key: Key) -> String? {
+        check(required(key, as: String.self, missing: .nullTransactionId), key) { identifier in
+            let isValid = (1...128).contains(identifier.count)
+                && !identifier.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+            return isValid ? nil : "must be 1...128 characters without whitespace, got \"\(identifier)\""
+        }
+    }
+}
