@@ -102,6 +102,12 @@ extension APIError {
     /// The same SKU appears in more than one operation of a modify request.
     public static let multipleOperationsOnSingleSKU = commerce(
         4_000_143, "MultipleOperationsOnSingleSKU", "A SKU may appear in only one operation.")
+    /// A dependent SKU chain (A → B → C) or a SKU depending on itself.
+    public static let dependentSKUsCannotBeChained = commerce(
+        4_000_193, "DependentSKUsCannotBeChained", "Dependent SKUs cannot be chained.")
+    /// The same SKU appears twice in a price change.
+    public static let itemCannotBeSpecifiedMultipleTimes = commerce(
+        4_000_194, "ItemCannotBeSpecifiedMultipleTimes", "An item cannot be specified multiple times.")
     /// `addItems` or `changeItems` is present but empty.
     public static let emptyAddChangeItems = commerce(
         4_000_139, "EmptyAddChangeItems", "addItems and changeItems must not be empty when present.")
@@ -150,7 +156,8 @@ extension APIError {
         displayNameLengthExceeded, negativeProratedPrice, invalidDisplayName, invalidDescription, invalidSKU,
         invalidChangeReason, invalidOfferReason, invalidTaxProductCode, invalidOfferPeriod,
         invalidOfferPeriodCount, invalidProratedPriceForChangeItemWithEffectiveLater,
-        multipleOperationsOnSingleSKU, emptyAddChangeItems, oneItemNeededInModify, invalidOperation,
+        multipleOperationsOnSingleSKU, dependentSKUsCannotBeChained, itemCannotBeSpecifiedMultipleTimes,
+        emptyAddChangeItems, oneItemNeededInModify, invalidOperation,
         malformedPayload, invalidStorefront, freeTrialOfferMustUsePeriodCountOfOne, repeatedRequestReferenceId,
         subscriptionDoesNotExist, subscriptionNotEligible, subscriptionAlreadyActive, productNotOwned,
         transactionIdNotFound, productNotFound,
