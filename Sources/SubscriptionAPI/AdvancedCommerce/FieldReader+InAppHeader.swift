@@ -18,10 +18,6 @@ extension FieldReader {
     /// Reads a required transaction identifier: 1…128 characters without whitespace (Apple's are
     /// digits; the service decides whether one exists).
     mutating func transactionId(key: Key) -> String? {
-        check(required(key, as: String.self, missing: .nullTransactionId), key) { identifier in
-            let isValid = (1...128).contains(identifier.count)
-                && !identifier.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
-            return isValid ? nil : "must be 1...128 characters without whitespace, got \"\(identifier)\""
-        }
+        check(required(key, as: String.self, missing: .nullTransactionId), key, IdentifierRule.problem)
     }
 }
