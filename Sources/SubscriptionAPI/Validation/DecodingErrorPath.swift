@@ -37,11 +37,21 @@ extension ValidationIssue {
         }
     }
 
-    /// What Foundation says it found (`… but found a string instead.` → `a string`).
+    /// What Foundation says it found, in JSON terms (`… but found number instead.` → `a number`).
     static func found(in debugDescription: String) -> String {
         guard let range = debugDescription.range(of: "but found ") else { return "another type" }
         var rest = debugDescription[range.upperBound...]
         if let end = rest.range(of: " instead") { rest = rest[..<end.lowerBound] }
-        return rest.hasSuffix(".") ? String(rest.dropLast()) : String(rest)
+        if rest.hasSuffix(".") { rest = rest.dropLast() }
+        let word = rest.split(separator: " ").last.map { $0.lowercased() } ?? ""
+        switch word {
+        case "string": return "a string"
+        case "number", "int", "double": return "a number"
+        case "bool", "boolean": return "a boolean"
+        case "dictionary", "object": return "an object"
+        case "array": return "an array"
+        case "null", "nil": return "null"
+        default: return String(rest)
+        }
     }
 }
