@@ -8,7 +8,9 @@ struct ServerRequestTests {
     @Test("changePrice decodes items with dependent SKUs")
     func priceChange() throws {
         let request = try PriceChangeRequest(validating: #"{\#(Self.info), "currency": "USD", "items": [{"SKU": "SPORTS", "price": 12990, "dependentSKUs": ["SPORTS_HD"]}]}"#)
-        #expect(request.items == [PriceChangeItem(sku: SKU(rawValue: "SPORTS")!, price: 12_990, dependentSKUs: [SKU(rawValue: "SPORTS_HD")!])]) // swiftlint:disable:this force_unwrapping
+        let sports = try #require(SKU(rawValue: "SPORTS"))
+        let hd = try #require(SKU(rawValue: "SPORTS_HD"))
+        #expect(request.items == [PriceChangeItem(sku: sports, price: 12_990, dependentSKUs: [hd])])
     }
 
     @Test("R-MOD-4 changePrice rejects prices <= 0, repeated SKUs and missing items", arguments: [
