@@ -48,12 +48,33 @@ struct DecodingErrorPathTests {
         #expect(ValidationIssue(root).error == .malformedJSON)
     }
 
+    @Test("numbers that do not fit an integer field are named at the field", arguments: [
+        ("\"price\": 4990.5", "changeItems[0].price: expected an integer, got 4990.5"),
+        ("\"price\": 99999999999999999999", "changeItems[0].price: must fit in a 64-bit integer, got 1e+20"),
+    ])
+    func integerMismatch(fragment: String, description: String) {
+        let text = ModifyValidationTests.body(replacing: "\"price\": 9990", with: fragment)
+        let error = #expect(throws: ValidationError.self) { try ModifySubscriptionRequest(validating: text) }
+        #expect(error?.description == description)
+    }
+
+    @Test("an integral number written with a fraction is read as that integer (Foundation's behaviour)")
+    func integralFraction() throws {
+        let text = ModifyValidationTests.body(replacing: "\"price\": 9990", with: "\"price\": 9990.0")
+        #expect(try ModifySubscriptionRequest(validating: text).changeItems?.first?.price == 9_990)
+    }
+
     @Test("a number too large for its field is named, not trapped")
     func overflow() {
         let error = #expect(throws: ValidationError.self) {
             try ExtendRenewalDateRequest(validating: #"{"extendByDays": 99999999999, "extendReasonCode": 1, "requestIdentifier": "x"}"#)
         }
-        #expect(error?.primaryIssue.path == "extendByDays")
+        #expect(error?.description == "extendByDays: must fit in a 32-bit integer, got 99999999999")
         #expect(error?.apiError == .invalidExtendByDays)
+        let reason = #expect(throws: ValidationError.self) {
+            try ExtendRenewalDateRequest(validating: #"{"extendByDays": 9, "extendReasonCode": 1.5, "requestIdentifier": "x"}"#)
+        }
+        #expect(reason?.description == "extendReasonCode: expected an integer, got 1.5")
+        #expect(reason?.apiError == .invalidExtendReasonCode)
     }
 }

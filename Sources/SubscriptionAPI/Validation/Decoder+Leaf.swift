@@ -6,6 +6,9 @@ extension Decoder {
     ) throws -> Value {
         do {
             return try singleValueContainer().decode(Value.self)
+        } catch let mismatch where IntegerMismatch.matches(mismatch, decoding: Value.self) {
+            let number = try? singleValueContainer().decode(Double.self)
+            throw invalid(IntegerMismatch.describe(number, as: Value.self), kind: .wrongType, error: error)
         } catch let decodingError as DecodingError {
             if case .typeMismatch(_, let context) = decodingError {
                 throw invalid(

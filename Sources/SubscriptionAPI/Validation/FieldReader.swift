@@ -118,6 +118,9 @@ struct FieldReader<Key: CodingKey & CaseIterable> {
                 if let fieldError, issue.path == memberPath, issue.error.origin == .service { issue.error = fieldError }
                 return issue
             }
+        } catch where IntegerMismatch.matches(error, decoding: Value.self) {
+            let number = try? container.decode(Double.self, forKey: JSONKey(key))
+            record(key, IntegerMismatch.describe(number, as: Value.self), kind: .wrongType, error: fieldError)
         } catch let error as DecodingError {
             issues.append(ValidationIssue(error, error: fieldError))
         } catch {

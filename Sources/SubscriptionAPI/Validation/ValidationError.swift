@@ -6,10 +6,10 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Every problem found, in document order as far as decoding allows; never empty.
     public private(set) var issues: [ValidationIssue]
 
-    /// Creates an error from its issues; `issues` must not be empty.
+    /// Creates an error from its issues; an empty list becomes one generic `body` issue.
     public init(issues: [ValidationIssue]) {
-        precondition(!issues.isEmpty, "a ValidationError needs at least one issue")
-        self.issues = issues
+        self.issues = issues.isEmpty
+            ? [ValidationIssue(path: "body", message: "invalid request", kind: .invalidValue)] : issues
     }
 
     /// Creates an error with one issue.
