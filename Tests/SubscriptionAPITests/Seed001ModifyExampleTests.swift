@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SubscriptionAPI
 
@@ -5,6 +6,16 @@ import Testing
 /// the values the seed describes; the malformed or misplaced ones are rejected naming the problem.
 @Suite("Seed 001 modify examples")
 struct Seed001ModifyExampleTests {
+    @Test("R-MOD-1 every code block of seed 001 is a fixture used here")
+    func everyBlockIsCovered() throws {
+        let directory = try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures/seed001")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(Set(files) == [
+            "upgrade.part1.json", "upgrade.part2.json", "add-item.json", "remove-item.part1.json",
+            "remove-item.part2.json", "downgrade.part1.json", "downgrade.part2.json",
+        ])
+    }
+
     @Test("R-MOD-1 upgrade example (both code blocks) decodes to the documented values")
     func upgrade() throws {
         let request = try ModifySubscriptionRequest(validating: Seed001.example("upgrade"))

@@ -29,6 +29,20 @@ extension JSONSyntaxChecker {
         return (line, column)
     }
 
+    /// The offset of the first byte that is not valid UTF-8, if any.
+    func firstInvalidUTF8Offset() -> Int? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
+    }
+
     mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
     }

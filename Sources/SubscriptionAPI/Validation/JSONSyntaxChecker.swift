@@ -29,6 +29,9 @@ struct JSONSyntaxChecker {
     }
 
     private mutating func document() throws(Failure) {
+        if let offset = firstInvalidUTF8Offset() {
+            throw Failure(offset: offset, reason: "invalid UTF-8 byte 0x\(String(bytes[offset], radix: 16, uppercase: true))")
+        }
         skipWhitespace()
         try value(depth: 0)
         skipWhitespace()
