@@ -47,7 +47,7 @@ struct JSONSyntaxCheckerTests {
     @Test("a body that is valid JSON but not an object is named")
     func notAnObject() {
         let error = #expect(throws: ValidationError.self) { try CancelSubscriptionRequest(validating: "[1]") }
-        #expect(error?.description == "body: expected an object")
+        #expect(error?.description == "body: expected an object, got an array")
         #expect(error?.apiError == .malformedPayload)
     }
 

@@ -77,3 +77,14 @@ struct ServerRequestTests {
         #expect(error?.apiError == .nullTaxCode)
     }
 }
+
+extension ServerRequestTests {
+    @Test("requestInfo of the wrong type is named with what was found")
+    func requestInfoWrongType() {
+        let error = #expect(throws: ValidationError.self) {
+            try CancelSubscriptionRequest(validating: #"{"requestInfo": "5d0b1c0e-8e8a-4f4e-9a51-3c1c3b0a7e11"}"#)
+        }
+        #expect(error?.description == "requestInfo: expected an object, got a string")
+        #expect(error?.apiError == .malformedPayload)
+    }
+}

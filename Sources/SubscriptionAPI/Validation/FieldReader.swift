@@ -15,8 +15,12 @@ struct FieldReader<Key: CodingKey & CaseIterable> {
         do {
             container = try decoder.container(keyedBy: JSONKey.self)
         } catch {
+            var found = ""
+            if case DecodingError.typeMismatch(_, let context) = error {
+                found = ", got \(ValidationIssue.found(in: context.debugDescription))"
+            }
             throw ValidationError(ValidationIssue(
-                path: JSONPath.string(decoder.codingPath), message: "expected an object", kind: .wrongType))
+                path: JSONPath.string(decoder.codingPath), message: "expected an object\(found)", kind: .wrongType))
         }
         let allowed = Key.allCases.map(\.stringValue).joined(separator: ", ")
         let unknown = container.allKeys.filter { Key(stringValue: $0.stringValue) == nil }
