@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AMQPClient", targets: ["AMQPClient"]),
         .library(name: "SubscriptionMessages", targets: ["SubscriptionMessages"]),
         .library(name: "SubscriptionEngine", targets: ["SubscriptionEngine"]),
+        .library(name: "SubscriptionAPI", targets: ["SubscriptionAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
@@ -36,8 +37,15 @@ let package = Package(
         ),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
         .target(name: "SubscriptionEngine"),
+        // Apple-shaped HTTP request/response models and their validation (Foundation only).
+        .target(name: "SubscriptionAPI"),
 
         .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine"]),
+        .testTarget(
+            name: "SubscriptionAPITests",
+            dependencies: ["SubscriptionAPI"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "SubscriptionMessagesTests", dependencies: ["SubscriptionMessages"]),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
         // Tests against a real RabbitMQ broker (AMQP_URL, default amqp://guest:guest@127.0.0.1:5672/).

@@ -1,0 +1,82 @@
+/// Our test-clock body (R-REN-3): advance to an instant (`advanceTo`, milliseconds since 1970) or by
+/// a duration (`advanceBy`, ISO 8601) — exactly one of the two.
+public struct ClockAdvanceRequest: ValidatedRequest, Hashable {
+    /// How far to move the clock.
+    public enum Target: Hashable, Sendable {
+        /// To this instant, in milliseconds since 1970.
+        case instant(milliseconds: Int64)
+        /// By this duration.
+        case duration(ISODuration)
+    }
+
+    /// How far to move the clock.
+    public var target: Target
+
+    public static var errorFamily: APIError.Origin { .service }
+
+    /// Creates a request.
+    public init(_ target: Target) {
+        self.target = target
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case advanceTo, advanceBy
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldReader<CodingKeys>(decoder)
+        let instant = fields.check(fields.optional(.advanceTo, as: Int64.self), .advanceTo) {
+            $0 >= 0 ? nil : "must be milliseconds since 1970 (>= 0), got \($0)"
+        }
+        let duration = fields.check(fields.optional(.advanceBy, as: ISODuration.self), .advanceBy) {
+            $0.isZero ? "must be longer than zero" : nil
+        }
+        switch (fields.contains(.advanceTo), fields.contains(.advanceBy)) {
+        case (false, false): fields.record(nil, "must contain one of advanceTo, advanceBy", kind: .missingField)
+        case (true, true): fields.record(.advanceBy, "not allowed together with advanceTo")
+        default: break
+        }
+        try fields.finish()
+        if let instant {
+            self.init(.instant(milliseconds: instant))
+        } else if let duration {
+            self.init(.duration(duration))
+        } else {
+            throw fields.inconsistency()
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch target {
+        case .instant(let milliseconds): try container.encode(milliseconds, forKey: .advanceTo)
+        case .duration(let duration): try container.encode(duration, forKey: .advanceBy)
+        }
+    }
+}
+
+/// Our catalog-reload body (R-CAT-1): `{}` reloads from the configured source, `catalogPath` from another file.
+public struct CatalogReloadRequest: ValidatedRequest, Hashable {
+    /// The file to load instead of the configured one.
+    public var catalogPath: String?
+
+    public static var errorFamily: APIError.Origin { .service }
+
+    /// Creates a request.
+    public init(catalogPath: String? = nil) {
+        self.catalogPath = catalogPath
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case catalogPath
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var fields = try FieldReader<CodingKeys>(decoder)
+        let path = fields.check(fields.optional(.catalogPath, as: String.self), .catalogPath) {
+            $0.isEmpty ? "must not be empty; omit it to reload the configured catalog" : nil
+        }
+        try fields.finish()
+        self.init(catalogPath: path)
+    }
+}
