@@ -1,6 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Module map: docs/architecture.md. Generated protobuf Swift is committed (scripts/generate-protos.sh);
+// nothing here builds protoc or protoc-gen-swift.
 let package = Package(
     name: "subscriptions",
     platforms: [.macOS(.v15)],
@@ -9,10 +11,18 @@ let package = Package(
         .library(name: "SubscriptionMessages", targets: ["SubscriptionMessages"]),
         .library(name: "SubscriptionEngine", targets: ["SubscriptionEngine"]),
         .library(name: "SubscriptionAPI", targets: ["SubscriptionAPI"]),
+        .executable(name: "subscriptions-producer", targets: ["subscriptions-producer"]),
+        .executable(name: "subscriptions-consumer", targets: ["subscriptions-consumer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -39,6 +49,76 @@ let package = Package(
         .target(name: "SubscriptionEngine"),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
         .target(name: "SubscriptionAPI"),
+        // Mapping between the wire contract (protobuf) and the engine's own types.
+        .target(
+            name: "SubscriptionWire",
+            dependencies: ["SubscriptionEngine", "SubscriptionMessages"]
+        ),
+        // SQLite persistence (GRDB): aggregates, processed commands, outbox, due timers.
+        .target(
+            name: "SubscriptionStore",
+            dependencies: [
+                "SubscriptionEngine",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Shared service plumbing: configuration from the environment, metrics, health.
+        .target(
+            name: "ServiceSupport",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionMessages",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The front door: HTTP (Apple-shaped) and AMQP request/reply towards the consumer.
+        .target(
+            name: "SubscriptionProducer",
+            dependencies: [
+                "ServiceSupport",
+                "AMQPClient",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Applies commands to the engine in SQLite transactions; publishes replies and events.
+        .target(
+            name: "SubscriptionConsumer",
+            dependencies: [
+                "ServiceSupport",
+                "AMQPClient",
+                "SubscriptionMessages",
+                "SubscriptionEngine",
+                "SubscriptionWire",
+                "SubscriptionStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "subscriptions-producer",
+            dependencies: [
+                "SubscriptionProducer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "subscriptions-consumer",
+            dependencies: [
+                "SubscriptionConsumer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine"]),
         .testTarget(
@@ -47,7 +127,14 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SubscriptionMessagesTests", dependencies: ["SubscriptionMessages"]),
+        .testTarget(
+            name: "SubscriptionWireTests",
+            dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages"]
+        ),
+        .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore", "SubscriptionEngine"]),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
+        .testTarget(name: "SubscriptionProducerTests", dependencies: ["SubscriptionProducer", "SubscriptionAPI", "SubscriptionMessages"]),
+        .testTarget(name: "SubscriptionConsumerTests", dependencies: ["SubscriptionConsumer", "SubscriptionMessages"]),
         // Tests against a real RabbitMQ broker (AMQP_URL, default amqp://guest:guest@127.0.0.1:5672/).
         .testTarget(
             name: "IntegrationTests",
@@ -56,6 +143,11 @@ let package = Package(
                 "SubscriptionMessages",
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Real processes of both services against a real broker (docs/e2e.md).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["AMQPClient", "SubscriptionMessages"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+// Placeholder so the test target builds while its tests are written; replaced by them.
