@@ -52,40 +52,26 @@ let package = Package(
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
-            dependencies: ["SubscriptionEngine", "SubscriptionMessages"]
+            dependencies: ["SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"]
         ),
         // SQLite persistence (GRDB): aggregates, processed commands, outbox, due timers.
         .target(
             name: "SubscriptionStore",
             dependencies: [
-                "SubscriptionEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        // Shared service plumbing: configuration from the environment, metrics, health.
-        .target(
-            name: "ServiceSupport",
-            dependencies: [
-                "AMQPClient",
-                "SubscriptionMessages",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The front door: HTTP (Apple-shaped) and AMQP request/reply towards the consumer.
         .target(
             name: "SubscriptionProducer",
             dependencies: [
-                "ServiceSupport",
                 "AMQPClient",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -93,7 +79,6 @@ let package = Package(
         .target(
             name: "SubscriptionConsumer",
             dependencies: [
-                "ServiceSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
                 "SubscriptionEngine",
@@ -102,6 +87,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -129,9 +115,9 @@ let package = Package(
         .testTarget(name: "SubscriptionMessagesTests", dependencies: ["SubscriptionMessages"]),
         .testTarget(
             name: "SubscriptionWireTests",
-            dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages"]
+            dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"]
         ),
-        .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore", "SubscriptionEngine"]),
+        .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
         .testTarget(name: "SubscriptionProducerTests", dependencies: ["SubscriptionProducer", "SubscriptionAPI", "SubscriptionMessages"]),
         .testTarget(name: "SubscriptionConsumerTests", dependencies: ["SubscriptionConsumer", "SubscriptionMessages"]),

@@ -1,0 +1,65 @@
+import Foundation
+import SubscriptionMessages
+import SubscriptionStore
+
+/// How the consumer's clock runs: the system clock, or a test clock that moves only when an
+/// `AdvanceTestClock` command says so (`--clock manual`).
+public enum ClockMode: String, Sendable, Codable {
+    case system
+    case manual
+}
+
+/// What a handler knows about the moment a command is applied.
+public struct CommandContext: Sendable {
+    /// The engine's "now": the system time, or the persisted test clock in manual mode.
+    public var now: Date
+    /// Which clock produced `now`.
+    public var clock: ClockMode
+
+    /// A context at `now` under `clock`.
+    public init(now: Date, clock: ClockMode) {
+        self.now = now
+        self.clock = clock
+    }
+}
+
+/// The result of one command: the reply to send to `reply_to` and the events to publish,
+/// in order. Both are stored in the same transaction as the state change.
+public struct CommandOutcome: Sendable {
+    /// The reply (also stored as the processed-command record for replays).
+    public var reply: Subscriptions_V1_CommandReply
+    /// The notification events the command caused, in order (timers fired first).
+    public var events: [Subscriptions_V1_NotificationEvent]
+    /// In manual clock mode, the new test-clock time after an `AdvanceTestClock` command.
+    public var manualClockAdvancedTo: Date?
+
+    /// An outcome.
+    public init(
+        reply: Subscriptions_V1_CommandReply,
+        events: [Subscriptions_V1_NotificationEvent],
+        manualClockAdvancedTo: Date? = nil
+    ) {
+        self.reply = reply
+        self.events = events
+        self.manualClockAdvancedTo = manualClockAdvancedTo
+    }
+}
+
+/// Applies commands and the passage of time to the subscription state held in a
+/// ``DocumentTransaction``. The consumer calls it inside one SQLite transaction per batch;
+/// it never performs I/O of its own and never reads the wall clock.
+///
+/// A command that fails validation is not an error: it produces an outcome whose reply
+/// carries the status (e.g. INVALID_ARGUMENT naming the field) and no events. A thrown error
+/// means the transaction must roll back (e.g. the store failed).
+public protocol CommandHandling: Sendable {
+    /// Fires every timer due at or before `context.now`, then applies `envelope`.
+    func handle(
+        _ envelope: Subscriptions_V1_CommandEnvelope,
+        context: CommandContext,
+        in transaction: any DocumentTransaction
+    ) throws -> CommandOutcome
+
+    /// Fires every timer due at or before `now` in time order and returns the events.
+    func advance(to now: Date, in transaction: any DocumentTransaction) throws -> [Subscriptions_V1_NotificationEvent]
+}
