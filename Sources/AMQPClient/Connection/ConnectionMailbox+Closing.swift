@@ -1,0 +1,15 @@
+extension ConnectionRequest {
+    /// Fails the request's caller with `error` (the connection cannot serve it).
+    func fail(with error: AMQPError) {
+        switch self {
+        case .declare(_, let completion): completion(.failure(error))
+        case .publish(let publish): publish.completion(.failure(error))
+        case .consume(let registration, let completion):
+            registration.continuation.finish()
+            completion(.failure(error))
+        case .cancelConsumer(_, let completion): completion(.success(()))
+        case .settle(_, _, let completion): completion(.failure(error))
+        case .close(let completion): completion(.success(()))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Resumes a caller waiting for the connection thread; called exactly once.
+typealias Completion<Value: Sendable> = @Sendable (Result<Value, AMQPError>) -> Void
+
+/// A publish waiting to be sent or confirmed.
+struct OutgoingPublish: Sendable {
+    var message: AMQPMessage
+    var exchange: String
+    var routingKey: String
+    var mandatory: Bool
+    var completion: Completion<Void>
+}
+
+/// How a delivery is settled.
+enum Settlement: Sendable {
+    case ack(multiple: Bool)
+    case nack(requeue: Bool, multiple: Bool)
+    case reject(requeue: Bool)
+}
+
+/// Identifies a delivery's channel incarnation: an ack for an older incarnation is stale.
+struct DeliveryOrigin: Sendable, Hashable {
+    var consumerID: Int
+    var channelGeneration: Int
+    var deliveryTag: UInt64
+}
+
+/// Work for the connection thread, sent by callers on any thread.
+enum ConnectionRequest: Sendable {
+    case declare(AMQPTopology, Completion<Void>)
+    case publish(OutgoingPublish)
+    case consume(ConsumerRegistration, Completion<Void>)
+    case cancelConsumer(id: Int, Completion<Void>)
+    case settle(DeliveryOrigin, Settlement, Completion<Void>)
+    case close(Completion<Void>)
+}
+
+/// What a consumer asked for, and where its deliveries go.
+struct ConsumerRegistration: Sendable {
+    var id: Int
+    var queue: String
+    var prefetch: UInt16
+    var exclusive: Bool
+    var continuation: AsyncStream<AMQPDelivery>.Continuation
+}

@@ -1,0 +1,173 @@
+import CRabbitMQ
+import Foundation
+import Logging
+
+extension ConnectionWorker {
+    /// Opens the connection and restores what the callers set up: topology, consumers and
+    /// the publishes that were not confirmed on the previous connection.
+    func attemptConnection() {
+        do {
+            try openConnection()
+        } catch {
+            if let initial = initialConnect, initial.deadline.map({ ContinuousClock.now >= $0 }) ?? true {
+                finish(error: error)
+                return
+            }
+            let delay = backoff.nextDelay()
+            logger.warning("AMQP connection failed; retrying", metadata: [
+                "amqp.url": "\(configuration.redactedURL)", "error": "\(error)", "retry.in": "\(delay)",
+            ])
+            nextAttempt = ContinuousClock.now + delay
+            return
+        }
+        generation += 1
+        backoff.reset()
+        mailbox.isConnected = true
+        logger.debug("AMQP connection open", metadata: ["amqp.url": "\(configuration.redactedURL)", "amqp.generation": "\(generation)"])
+        do {
+            for topology in topologies {
+                try declareOnWire(topology)
+            }
+            let declares = pendingDeclares
+            pendingDeclares = []
+            for (topology, completion) in declares {
+                performDeclare(topology, completion: completion)
+            }
+            for id in consumers.keys.sorted() {
+                try resubscribe(consumerID: id)
+            }
+        } catch {
+            logger.error("AMQP restoring topology failed", metadata: ["error": "\(error.error)"])
+            connectionLost(error.error)
+            return
+        }
+        initialConnect?.completion(.success(()))
+        initialConnect = nil
+    }
+
+    private func openConnection() throws(AMQPError) {
+        guard let connection = amqp_new_connection() else {
+            throw AMQPError(.connectionFailed, "amqp_new_connection failed")
+        }
+        var opened = false
+        defer { if !opened { amqp_destroy_connection(connection) } }
+        let socket = try makeSocket(for: connection)
+        var timeout = timeval(configuration.connectTimeout)
+        let status = amqp_socket_open_noblock(socket, configuration.host, Int32(configuration.port), &timeout)
+        guard status == AMQP_STATUS_OK.rawValue else {
+            let text = String(cString: amqp_error_string2(status))
+            throw AMQPError(.connectionFailed, "cannot reach \(configuration.host):\(configuration.port): \(text)")
+        }
+        let arena = CArena()
+        var properties = arena.table([
+            "connection_name": .string(configuration.connectionName),
+            "product": .string("swift AMQPClient (rabbitmq-c)"),
+            "capabilities": .table([
+                "publisher_confirms": .bool(true),
+                "basic.nack": .bool(true),
+                "consumer_cancel_notify": .bool(true),
+                "authentication_failure_close": .bool(true),
+            ]),
+        ])
+        let heartbeat = Int32(configuration.heartbeat.components.seconds)
+        let reply = crmq_login_plain_with_properties(
+            connection, configuration.virtualHost, 0, 131_072, heartbeat, &properties,
+            configuration.user, configuration.password
+        )
+        if let failure = RPCReply.error(reply, doing: "login to \(configuration.redactedURL)") {
+            var error = failure.error
+            if error.code != .accessRefused { error.code = .connectionFailed }
+            throw error
+        }
+        state = connection
+        opened = true
+        do {
+            try openChannel(Self.controlChannel)
+            try openChannel(Self.publishChannel)
+            try enableConfirms()
+        } catch {
+            amqp_destroy_connection(connection)
+            state = nil
+            throw error.error
+        }
+    }
+
+    private func makeSocket(for connection: amqp_connection_state_t) throws(AMQPError) -> OpaquePointer {
+        if configuration.tls {
+            guard let socket = amqp_ssl_socket_new(connection) else {
+                throw AMQPError(.tls, "cannot create a TLS socket")
+            }
+            if let path = configuration.tlsCACertificatePath,
+               amqp_ssl_socket_set_cacert(socket, path) != AMQP_STATUS_OK.rawValue {
+                throw AMQPError(.tls, "cannot read CA certificates from '\(path)'")
+            }
+            amqp_ssl_socket_set_verify_peer(socket, configuration.tlsVerifyPeer ? 1 : 0)
+            amqp_ssl_socket_set_verify_hostname(socket, configuration.tlsVerifyPeer ? 1 : 0)
+            return socket
+        }
+        guard let socket = amqp_tcp_socket_new(connection) else {
+            throw AMQPError(.connectionFailed, "cannot create a TCP socket")
+        }
+        return socket
+    }
+
+    /// Opens `channel` on the current connection.
+    func openChannel(_ channel: amqp_channel_t) throws(ReplyFailure) {
+        guard let state else { throw ReplyFailure(error: AMQPError(.connectionClosed, "not connected"), scope: .connection) }
+        amqp_channel_open(state, channel)
+        if let failure = RPCReply.error(amqp_get_rpc_reply(state), doing: "channel.open \(channel)") {
+            throw failure
+        }
+    }
+
+    /// Puts the publish channel in confirm mode; the delivery tags restart at 1.
+    func enableConfirms() throws(ReplyFailure) {
+        guard let state else { throw ReplyFailure(error: AMQPError(.connectionClosed, "not connected"), scope: .connection) }
+        amqp_confirm_select(state, Self.publishChannel)
+        if let failure = RPCReply.error(amqp_get_rpc_reply(state), doing: "confirm.select") {
+            throw failure
+        }
+    }
+
+    /// Forgets the broken connection: unconfirmed publishes go back to the front of the queue
+    /// (they are published again after reconnecting: at least once), deliveries already handed
+    /// out become stale, and a reconnection is scheduled.
+    func connectionLost(_ error: AMQPError) {
+        if let state {
+            amqp_destroy_connection(state)
+            self.state = nil
+        }
+        mailbox.isConnected = false
+        waiting.prepend(confirms.removeAll())
+        for id in consumers.keys {
+            consumers[id]?.channelGeneration += 1
+            consumers[id]?.subscribed = false
+        }
+        let delay = backoff.nextDelay()
+        nextAttempt = ContinuousClock.now + delay
+        logger.warning("AMQP connection lost; reconnecting", metadata: [
+            "error": "\(error)", "retry.in": "\(delay)", "amqp.url": "\(configuration.redactedURL)",
+        ])
+    }
+
+    /// Cancels consumers, closes the connection and fails what could not be flushed in time.
+    func closeGracefully() {
+        if let state {
+            for record in consumers.values.sorted(by: { $0.registration.id < $1.registration.id }) where record.subscribed {
+                "c\(record.registration.id)".withCString { tag in
+                    _ = amqp_basic_cancel(state, record.channel, amqp_cstring_bytes(tag))
+                }
+            }
+            _ = amqp_connection_close(state, AMQP_REPLY_SUCCESS)
+        }
+        finish(error: AMQPError(.closed, "the connection was closed before the broker confirmed"))
+    }
+}
+
+extension timeval {
+    /// A `timeval` of the given duration.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self.init(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+    }
+}

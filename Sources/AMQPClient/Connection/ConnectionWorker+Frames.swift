@@ -1,0 +1,133 @@
+import CRabbitMQ
+import Foundation
+
+extension ConnectionWorker {
+    /// Reads and handles every frame that arrives within a millisecond (also services
+    /// heartbeats: rabbitmq-c sends and checks them while waiting for frames).
+    func readAvailableFrames() {
+        for _ in 0..<4096 {
+            guard let state else { return }
+            var frame = amqp_frame_t()
+            var timeout = timeval(tv_sec: 0, tv_usec: 1000)
+            let status = amqp_simple_wait_frame_noblock(state, &frame, &timeout)
+            if status == AMQP_STATUS_TIMEOUT.rawValue { break }
+            if let error = RPCReply.error(status: status, doing: "reading from the broker") {
+                connectionLost(error)
+                return
+            }
+            handle(frame)
+        }
+        if let state {
+            amqp_maybe_release_buffers(state)
+        }
+    }
+
+    private func handle(_ frame: amqp_frame_t) {
+        guard frame.frame_type == UInt8(AMQP_FRAME_METHOD) else { return }
+        let channel = frame.channel
+        let method = frame.payload.method
+        switch method.id {
+        case AMQP_BASIC_ACK_METHOD:
+            let ack = method.decoded.assumingMemoryBound(to: amqp_basic_ack_t.self).pointee
+            settlePublishes(tag: ack.delivery_tag, multiple: ack.multiple != 0, nacked: false)
+        case AMQP_BASIC_NACK_METHOD:
+            let nack = method.decoded.assumingMemoryBound(to: amqp_basic_nack_t.self).pointee
+            settlePublishes(tag: nack.delivery_tag, multiple: nack.multiple != 0, nacked: true)
+        case AMQP_BASIC_RETURN_METHOD:
+            let returned = method.decoded.assumingMemoryBound(to: amqp_basic_return_t.self).pointee
+            let code = returned.reply_code
+            let text = "\(returned.reply_text.string): exchange '\(returned.exchange.string)', key '\(returned.routing_key.string)'"
+            guard let message = readContent(on: channel) else { return }
+            if let tag = message.properties.headers[Self.publishTagHeader]?.int64Value {
+                confirms.markReturned(tag: UInt64(tag), replyCode: code, replyText: text)
+            }
+        case AMQP_BASIC_DELIVER_METHOD:
+            let deliver = method.decoded.assumingMemoryBound(to: amqp_basic_deliver_t.self).pointee
+            let exchange = deliver.exchange.string
+            let routingKey = deliver.routing_key.string
+            let tag = deliver.delivery_tag
+            let redelivered = deliver.redelivered != 0
+            guard let message = readContent(on: channel) else { return }
+            dispatch(message, channel: channel, exchange: exchange, routingKey: routingKey, tag: tag, redelivered: redelivered)
+        case AMQP_BASIC_CANCEL_METHOD:
+            logger.warning("AMQP broker cancelled a consumer; resubscribing", metadata: ["amqp.channel": "\(channel)"])
+            if let id = consumers.first(where: { $0.value.channel == channel })?.key, let state {
+                _ = amqp_channel_close(state, channel, AMQP_REPLY_SUCCESS)
+                consumers[id]?.channelGeneration += 1
+                consumers[id]?.subscribed = false
+                do {
+                    try resubscribe(consumerID: id)
+                } catch {
+                    consumers.removeValue(forKey: id)?.registration.continuation.finish()
+                }
+            }
+        case AMQP_CHANNEL_CLOSE_METHOD:
+            let close = method.decoded.assumingMemoryBound(to: amqp_channel_close_t.self).pointee
+            let error = AMQPError(
+                AMQPError.code(forReplyCode: close.reply_code), close.reply_text.string, replyCode: close.reply_code
+            )
+            logger.warning("AMQP broker closed a channel", metadata: ["amqp.channel": "\(channel)", "error": "\(error)"])
+            if channel == Self.publishChannel {
+                for publish in confirms.removeAll() {
+                    publish.completion(.failure(error))
+                }
+            }
+            recoverChannel(channel)
+        case AMQP_CONNECTION_CLOSE_METHOD:
+            let close = method.decoded.assumingMemoryBound(to: amqp_connection_close_t.self).pointee
+            let error = AMQPError(.connectionClosed, close.reply_text.string, replyCode: close.reply_code)
+            if let state {
+                var closeOk = amqp_connection_close_ok_t(dummy: 0)
+                _ = amqp_send_method(state, 0, AMQP_CONNECTION_CLOSE_OK_METHOD, &closeOk)
+            }
+            connectionLost(error)
+        default:
+            logger.trace("AMQP frame ignored", metadata: ["amqp.method": "\(method.id)", "amqp.channel": "\(channel)"])
+        }
+    }
+
+    private func settlePublishes(tag: UInt64, multiple: Bool, nacked: Bool) {
+        for (publish, outcome) in confirms.settle(tag: tag, multiple: multiple, nacked: nacked) {
+            switch outcome {
+            case .confirmed:
+                publish.completion(.success(()))
+            case .nacked:
+                publish.completion(.failure(AMQPError(
+                    .publishNacked, "the broker refused the message to '\(publish.exchange)' with key '\(publish.routingKey)'"
+                )))
+            case .returned(let code, let text):
+                publish.completion(.failure(AMQPError(.publishReturned, "unroutable: \(text)", replyCode: code)))
+            }
+        }
+    }
+
+    /// Reads the content header and body that follow a deliver or return method.
+    private func readContent(on channel: amqp_channel_t) -> AMQPMessage? {
+        guard let state else { return nil }
+        var message = amqp_message_t()
+        let reply = amqp_read_message(state, channel, &message, 0)
+        if let failure = RPCReply.error(reply, doing: "reading a message on channel \(channel)") {
+            connectionLost(failure.error)
+            return nil
+        }
+        defer { amqp_destroy_message(&message) }
+        return AMQPMessage(body: message.body.data, properties: AMQPProperties(message.properties))
+    }
+
+    private func dispatch(
+        _ message: AMQPMessage, channel: amqp_channel_t, exchange: String, routingKey: String,
+        tag: UInt64, redelivered: Bool
+    ) {
+        guard let record = consumers.values.first(where: { $0.channel == channel }) else { return }
+        let delivery = AMQPDelivery(
+            message: message,
+            exchange: exchange,
+            routingKey: routingKey,
+            redelivered: redelivered,
+            deliveryTag: tag,
+            origin: DeliveryOrigin(consumerID: record.registration.id, channelGeneration: record.channelGeneration, deliveryTag: tag),
+            mailbox: mailbox
+        )
+        record.registration.continuation.yield(delivery)
+    }
+}

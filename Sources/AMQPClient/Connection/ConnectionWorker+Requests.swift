@@ -1,0 +1,130 @@
+import CRabbitMQ
+import Foundation
+
+extension ConnectionWorker {
+    /// Serves one caller request on the connection thread.
+    func handle(_ request: ConnectionRequest) {
+        switch request {
+        case .declare(let topology, let completion):
+            if state == nil {
+                pendingDeclares.append((topology, completion))
+            } else {
+                performDeclare(topology, completion: completion)
+            }
+        case .publish(let publish):
+            if closeRequest != nil {
+                publish.completion(.failure(AMQPError(.closed, "the connection is closing")))
+            } else {
+                waiting.append(publish)
+            }
+        case .consume(let registration, let completion):
+            consumers[registration.id] = ConsumerRecord(registration: registration)
+            guard state != nil else {
+                completion(.success(()))
+                return
+            }
+            do {
+                try resubscribe(consumerID: registration.id)
+                completion(.success(()))
+            } catch {
+                consumers[registration.id] = nil
+                registration.continuation.finish()
+                completion(.failure(error.error))
+                if error.scope == .connection { connectionLost(error.error) }
+            }
+        case .cancelConsumer(let id, let completion):
+            cancelConsumer(id: id)
+            completion(.success(()))
+        case .settle(let origin, let settlement, let completion):
+            completion(settle(origin, settlement))
+        case .close(let completion):
+            guard closeRequest == nil else {
+                completion(.success(()))
+                return
+            }
+            closeRequest = (ContinuousClock.now + .seconds(5), completion)
+            for id in consumers.keys.sorted() {
+                cancelConsumer(id: id)
+            }
+        }
+    }
+
+    /// Declares `topology` now and remembers it for reconnections.
+    func performDeclare(_ topology: AMQPTopology, completion: Completion<Void>) {
+        do {
+            try declareOnWire(topology)
+            if !topologies.contains(topology) {
+                topologies.append(topology)
+            }
+            completion(.success(()))
+        } catch {
+            completion(.failure(error.error))
+            switch error.scope {
+            case .channel: recoverChannel(Self.controlChannel)
+            case .connection: connectionLost(error.error)
+            }
+        }
+    }
+
+    private func cancelConsumer(id: Int) {
+        guard let record = consumers.removeValue(forKey: id) else { return }
+        if let state, record.subscribed {
+            "c\(id)".withCString { tag in
+                _ = amqp_basic_cancel(state, record.channel, amqp_cstring_bytes(tag))
+            }
+            _ = amqp_channel_close(state, record.channel, AMQP_REPLY_SUCCESS)
+        }
+        record.registration.continuation.finish()
+    }
+
+    private func settle(_ origin: DeliveryOrigin, _ settlement: Settlement) -> Result<Void, AMQPError> {
+        guard let state, let record = consumers[origin.consumerID], record.subscribed,
+              record.channelGeneration == origin.channelGeneration
+        else {
+            return .failure(AMQPError(
+                .connectionClosed,
+                "delivery \(origin.deliveryTag) came from a channel that is gone; the broker redelivers it"
+            ))
+        }
+        let status: Int32
+        switch settlement {
+        case .ack(let multiple):
+            status = amqp_basic_ack(state, record.channel, origin.deliveryTag, multiple ? 1 : 0)
+        case .nack(let requeue, let multiple):
+            status = amqp_basic_nack(state, record.channel, origin.deliveryTag, multiple ? 1 : 0, requeue ? 1 : 0)
+        case .reject(let requeue):
+            status = amqp_basic_reject(state, record.channel, origin.deliveryTag, requeue ? 1 : 0)
+        }
+        if let error = RPCReply.error(status: status, doing: "settling delivery \(origin.deliveryTag)") {
+            connectionLost(error)
+            return .failure(error)
+        }
+        return .success(())
+    }
+
+    /// Sends waiting publishes while the confirm window has room.
+    func flushWaitingPublishes() {
+        while state != nil, confirms.count < configuration.confirmWindow, let publish = waiting.popFirst() {
+            if let error = send(publish, tag: confirms.nextTag) {
+                waiting.prepend([publish])
+                connectionLost(error)
+                return
+            }
+            _ = confirms.register(publish)
+        }
+    }
+
+    private func send(_ publish: OutgoingPublish, tag: UInt64) -> AMQPError? {
+        guard let state else { return AMQPError(.connectionClosed, "not connected") }
+        let arena = CArena()
+        var properties = publish.message.properties
+        properties.headers[Self.publishTagHeader] = .int64(Int64(tag))
+        var cProperties = properties.cProperties(in: arena)
+        let status = amqp_basic_publish(
+            state, Self.publishChannel,
+            arena.bytes(publish.exchange), arena.bytes(publish.routingKey),
+            publish.mandatory ? 1 : 0, 0, &cProperties, arena.bytes(publish.message.body)
+        )
+        return RPCReply.error(status: status, doing: "publishing to '\(publish.exchange)' with key '\(publish.routingKey)'")
+    }
+}

@@ -1,0 +1,91 @@
+import CRabbitMQ
+import Foundation
+
+extension ConnectionWorker {
+    /// Declares exchanges, then queues, then bindings on the control channel.
+    func declareOnWire(_ topology: AMQPTopology) throws(ReplyFailure) {
+        guard let state else { throw ReplyFailure(error: AMQPError(.connectionClosed, "not connected"), scope: .connection) }
+        for exchange in topology.exchanges {
+            let arena = CArena()
+            amqp_exchange_declare(
+                state, Self.controlChannel, arena.bytes(exchange.name), arena.bytes(exchange.kind.rawValue),
+                0, exchange.durable ? 1 : 0, 0, 0, arena.table(exchange.arguments)
+            )
+            try check(state, "declaring exchange '\(exchange.name)'")
+        }
+        for queue in topology.queues {
+            let arena = CArena()
+            amqp_queue_declare(
+                state, Self.controlChannel, arena.bytes(queue.name), 0, queue.durable ? 1 : 0,
+                queue.exclusive ? 1 : 0, queue.autoDelete ? 1 : 0, arena.table(queue.arguments)
+            )
+            try check(state, "declaring queue '\(queue.name)'")
+        }
+        for binding in topology.bindings {
+            let arena = CArena()
+            amqp_queue_bind(
+                state, Self.controlChannel, arena.bytes(binding.queue), arena.bytes(binding.exchange),
+                arena.bytes(binding.routingKey), amqp_empty_table
+            )
+            try check(state, "binding queue '\(binding.queue)' to '\(binding.exchange)' with '\(binding.routingKey)'")
+        }
+    }
+
+    /// Opens the consumer's channel, sets its prefetch and starts `basic.consume`.
+    func resubscribe(consumerID id: Int) throws(ReplyFailure) {
+        guard let state, var record = consumers[id] else { return }
+        let channel = record.channel
+        try openChannel(channel)
+        amqp_basic_qos(state, channel, 0, record.registration.prefetch, 0)
+        try check(state, "basic.qos \(record.registration.prefetch) on channel \(channel)")
+        let arena = CArena()
+        amqp_basic_consume(
+            state, channel, arena.bytes(record.registration.queue), arena.bytes("c\(id)"),
+            0, 0, record.registration.exclusive ? 1 : 0, amqp_empty_table
+        )
+        do {
+            try check(state, "consuming from queue '\(record.registration.queue)'")
+        } catch {
+            if error.scope == .channel { answerChannelClose(channel) }
+            throw error
+        }
+        record.subscribed = true
+        consumers[id] = record
+    }
+
+    /// After the broker closed `channel`: answers close-ok and reopens what used it.
+    func recoverChannel(_ channel: amqp_channel_t) {
+        answerChannelClose(channel)
+        do {
+            if channel == Self.controlChannel {
+                try openChannel(channel)
+            } else if channel == Self.publishChannel {
+                try openChannel(channel)
+                try enableConfirms()
+            } else if let id = consumers.first(where: { $0.value.channel == channel })?.key {
+                consumers[id]?.channelGeneration += 1
+                consumers[id]?.subscribed = false
+                do {
+                    try resubscribe(consumerID: id)
+                } catch where error.scope == .channel {
+                    logger.error("AMQP consumer could not resubscribe", metadata: ["error": "\(error.error)"])
+                    consumers.removeValue(forKey: id)?.registration.continuation.finish()
+                }
+            }
+        } catch {
+            connectionLost(error.error)
+        }
+    }
+
+    private func answerChannelClose(_ channel: amqp_channel_t) {
+        guard let state else { return }
+        var closeOk = amqp_channel_close_ok_t(dummy: 0)
+        _ = amqp_send_method(state, channel, AMQP_CHANNEL_CLOSE_OK_METHOD, &closeOk)
+    }
+
+    private func check(_ state: amqp_connection_state_t, _ operation: String) throws(ReplyFailure) {
+        if let failure = RPCReply.error(amqp_get_rpc_reply(state), doing: operation) {
+            throw failure
+        }
+    }
+}

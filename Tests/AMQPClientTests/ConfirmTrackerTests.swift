@@ -1,0 +1,87 @@
+import Testing
+@testable import AMQPClient
+
+@Suite("Publisher confirm tracking")
+struct ConfirmTrackerTests {
+    @Test("tags count from 1 and a single ack settles only its tag")
+    func singleAck() {
+        var tracker = ConfirmTracker<String>()
+        #expect(tracker.register("a") == 1)
+        #expect(tracker.register("b") == 2)
+        let settled = tracker.settle(tag: 2, multiple: false, nacked: false)
+        #expect(settled.map(\.0) == ["b"])
+        #expect(tracker.count == 1)
+    }
+
+    @Test("multiple settles every tag up to and including its own")
+    func multipleAck() {
+        var tracker = ConfirmTracker<Int>()
+        for value in 1...5 { _ = tracker.register(value) }
+        let settled = tracker.settle(tag: 3, multiple: true, nacked: false)
+        #expect(settled.map(\.0) == [1, 2, 3])
+        #expect(tracker.count == 2)
+    }
+
+    @Test("a return before the ack turns the ack into a returned outcome")
+    func returned() {
+        var tracker = ConfirmTracker<String>()
+        _ = tracker.register("routed")
+        let tag = tracker.register("unroutable")
+        tracker.markReturned(tag: tag, replyCode: 312, replyText: "NO_ROUTE")
+        let outcomes = tracker.settle(tag: tag, multiple: true, nacked: false)
+        #expect(outcomes.count == 2)
+        guard case .confirmed = outcomes[0].1 else { Issue.record("first should be confirmed"); return }
+        guard case .returned(let code, let text) = outcomes[1].1 else { Issue.record("second should be returned"); return }
+        #expect(code == 312 && text == "NO_ROUTE")
+    }
+
+    @Test("a nack settles as nacked")
+    func nacked() {
+        var tracker = ConfirmTracker<String>()
+        let tag = tracker.register("x")
+        let outcomes = tracker.settle(tag: tag, multiple: false, nacked: true)
+        guard case .nacked = outcomes.first?.1 else { Issue.record("expected nacked"); return }
+    }
+
+    @Test("removeAll returns the unsettled publishes in order and restarts the tags")
+    func removeAll() {
+        var tracker = ConfirmTracker<Int>()
+        for value in 1...3 { _ = tracker.register(value) }
+        _ = tracker.settle(tag: 1, multiple: false, nacked: false)
+        #expect(tracker.removeAll() == [2, 3])
+        #expect(tracker.count == 0)
+        #expect(tracker.register(9) == 1)
+    }
+}
+
+@Suite("Reconnect backoff")
+struct ReconnectBackoffTests {
+    @Test("doubles from the initial delay and stops at the maximum; reset starts over")
+    func doubling() {
+        var backoff = ReconnectBackoff(initial: .milliseconds(100), maximum: .milliseconds(700))
+        let delays = (0..<5).map { _ in backoff.nextDelay() }
+        #expect(delays == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(700), .milliseconds(700)])
+        backoff.reset()
+        #expect(backoff.nextDelay() == .milliseconds(100))
+    }
+}
+
+@Suite("Publish queue")
+struct PublishQueueTests {
+    private func publish(_ key: String) -> OutgoingPublish {
+        OutgoingPublish(message: AMQPMessage(body: .init()), exchange: "", routingKey: key, mandatory: false) { _ in }
+    }
+
+    @Test("keeps order; prepended publishes come first")
+    func order() {
+        var queue = PublishQueue()
+        for index in 0..<3000 { queue.append(publish("\(index)")) }
+        for index in 0..<2000 { #expect(queue.popFirst()?.routingKey == "\(index)") }
+        queue.prepend([publish("again-a"), publish("again-b")])
+        #expect(queue.popFirst()?.routingKey == "again-a")
+        #expect(queue.popFirst()?.routingKey == "again-b")
+        #expect(queue.popFirst()?.routingKey == "2000")
+        #expect(queue.removeAll().count == 999)
+        #expect(queue.isEmpty)
+    }
+}
