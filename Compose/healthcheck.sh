@@ -6,4 +6,5 @@ port=${HTTP_PORT:?HTTP_PORT is not set}
 exec 3<>"/dev/tcp/127.0.0.1/$port"
 printf 'GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n' >&3
 read -r -t 2 protocol status _ <&3
+status=${status%$'\r'}   # a status line without a reason phrase ends right after the code
 [ "$status" = 200 ] || { echo "GET /health on port $port answered ${status:-nothing} ($protocol)"; exit 1; }
