@@ -1,0 +1,339 @@
+/*
+ * Analytics consumer: tallies subscriptions.v1 NotificationEvents from RabbitMQ.
+ * C twin of ../analytics-python/tally.py, with the same options and the same output
+ * bytes: one line of JSON, keys sorted,
+ *
+ *   {"by_type": {"DID_RENEW.NONE": 2, "SUBSCRIBED.INITIAL_BUY": 3}, "total": 6, "undecodable": 1}
+ *
+ * It declares its own durable quorum queue bound to the topic exchange
+ * `subscriptions.events`, consumes with manual acks and counts events by
+ * "<NOTIFICATION_TYPE>.<SUBTYPE or NONE>". A body that does not decode is counted under
+ * `undecodable` and nacked without requeue (dropped, or dead-lettered by a policy).
+ *
+ * rabbitmq-c (librabbitmq) is single-threaded: everything runs on the main thread, and
+ * amqp_consume_message() with a short timeout also services heartbeats.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+/* rabbitmq-c >= 0.12 moved its headers under rabbitmq-c/; Debian 12 ships 0.11. */
+#if __has_include(<rabbitmq-c/amqp.h>)
+#include <rabbitmq-c/amqp.h>
+#include <rabbitmq-c/tcp_socket.h>
+#else
+#include <amqp.h>
+#include <amqp_tcp_socket.h>
+#endif
+
+#include "subscriptions/v1/events.pb-c.h"
+
+#define EXCHANGE "subscriptions.events"
+#define CHANNEL 1
+#define PREFETCH 100
+#define HEARTBEAT_SECONDS 30
+#define MAX_BINDS 32
+
+/* ---- tally ------------------------------------------------------------------ */
+
+struct entry {
+    char *key;
+    unsigned long count;
+};
+
+struct tally {
+    unsigned long total, undecodable;
+    struct entry *entries;
+    size_t used, capacity;
+};
+
+static void tally_add(struct tally *t, const char *key) {
+    for (size_t i = 0; i < t->used; i++) {
+        if (strcmp(t->entries[i].key, key) == 0) {
+            t->entries[i].count++;
+            return;
+        }
+    }
+    if (t->used == t->capacity) {
+        t->capacity = t->capacity ? 2 * t->capacity : 32;
+        t->entries = realloc(t->entries, t->capacity * sizeof *t->entries);
+        if (!t->entries) { perror("tally: realloc"); exit(1); }
+    }
+    t->entries[t->used].key = strdup(key);
+    if (!t->entries[t->used].key) { perror("tally: strdup"); exit(1); }
+    t->entries[t->used].count = 1;
+    t->used++;
+}
+
+static int entry_cmp(const void *a, const void *b) {
+    /* Byte order = Python's sort_keys for the ASCII keys we produce. */
+    return strcmp(((const struct entry *)a)->key, ((const struct entry *)b)->key);
+}
+
+/* Keys are enum names, digits, '_' and '.', so no JSON escaping is needed. */
+static void tally_write(struct tally *t, FILE *out) {
+    qsort(t->entries, t->used, sizeof *t->entries, entry_cmp);
+    fputs("{\"by_type\": {", out);
+    for (size_t i = 0; i < t->used; i++)
+        fprintf(out, "%s\"%s\": %lu", i ? ", " : "", t->entries[i].key, t->entries[i].count);
+    fprintf(out, "}, \"total\": %lu, \"undecodable\": %lu}\n", t->total, t->undecodable);
+}
+
+/*
+ * Routing-key segment of an enum value: its .proto name without `prefix`; zero is
+ * `zero_name`; a number this build does not know (proto3 enums are open, protobuf-c
+ * keeps the int) is its decimal text. Same rule as tally.py.
+ */
+static void enum_segment(char *buf, size_t size, const ProtobufCEnumDescriptor *desc,
+                         int value, const char *prefix, const char *zero_name) {
+    const ProtobufCEnumValue *v = value ? protobuf_c_enum_descriptor_get_value(desc, value) : NULL;
+    if (value == 0) {
+        snprintf(buf, size, "%s", zero_name);
+    } else if (!v) {
+        snprintf(buf, size, "%d", value);
+    } else {
+        size_t n = strlen(prefix);
+        snprintf(buf, size, "%s", strncmp(v->name, prefix, n) == 0 ? v->name + n : v->name);
+    }
+}
+
+static void event_key(char *buf, size_t size, const Subscriptions__V1__NotificationEvent *e) {
+    char kind[128], subtype[128];
+    enum_segment(kind, sizeof kind, &subscriptions__v1__notification_type__descriptor,
+                 (int)e->notification_type, "NOTIFICATION_TYPE_", "UNSPECIFIED");
+    enum_segment(subtype, sizeof subtype, &subscriptions__v1__subtype__descriptor,
+                 (int)e->subtype, "SUBTYPE_", "NONE");
+    snprintf(buf, size, "%s.%s", kind, subtype);
+}
+
+/* ---- AMQP helpers ----------------------------------------------------------- */
+
+static void die_on_reply(amqp_rpc_reply_t r, const char *what) {
+    switch (r.reply_type) {
+    case AMQP_RESPONSE_NORMAL:
+        return;
+    case AMQP_RESPONSE_NONE:
+        fprintf(stderr, "tally: %s: missing RPC reply\n", what);
+        break;
+    case AMQP_RESPONSE_LIBRARY_EXCEPTION:
+        fprintf(stderr, "tally: %s: %s\n", what, amqp_error_string2(r.library_error));
+        break;
+    case AMQP_RESPONSE_SERVER_EXCEPTION:
+        if (r.reply.id == AMQP_CONNECTION_CLOSE_METHOD || r.reply.id == AMQP_CHANNEL_CLOSE_METHOD) {
+            /* Both close methods start with reply_code, reply_text. */
+            amqp_connection_close_t *m = r.reply.decoded;
+            fprintf(stderr, "tally: %s: server closed %s: %u %.*s\n", what,
+                    r.reply.id == AMQP_CONNECTION_CLOSE_METHOD ? "connection" : "channel",
+                    m->reply_code, (int)m->reply_text.len, (char *)m->reply_text.bytes);
+        } else {
+            fprintf(stderr, "tally: %s: server exception, method 0x%08X\n", what, r.reply.id);
+        }
+        break;
+    }
+    exit(1);
+}
+
+static void die_on_status(int status, const char *what) {
+    if (status < 0) {
+        fprintf(stderr, "tally: %s: %s\n", what, amqp_error_string2(status));
+        exit(1);
+    }
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- main ------------------------------------------------------------------- */
+
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_signal(int signum) { stop_signal = signum; }
+
+static void usage(FILE *out) {
+    fputs("usage: tally [--amqp-url URL] [--queue NAME] [--bind PATTERN]... [--expect N]\n"
+          "             [--idle-timeout SECONDS] [--json-out FILE] [--declare-only]\n"
+          "  --amqp-url URL      broker (default $AMQP_URL, else amqp://guest:guest@127.0.0.1:5672/)\n"
+          "  --queue NAME        quorum queue to declare and consume (default analytics.c)\n"
+          "  --bind PATTERN      topic pattern on " EXCHANGE ", repeatable (default #)\n"
+          "  --expect N          stop after N messages (0: no limit)\n"
+          "  --idle-timeout S    stop when nothing arrived for S seconds (0: never)\n"
+          "  --json-out FILE     also write the tally to FILE\n"
+          "  --declare-only      declare the queue and bindings, then exit\n", out);
+}
+
+int main(int argc, char **argv) {
+    const char *env_url = getenv("AMQP_URL");
+    const char *url = env_url && *env_url ? env_url : "amqp://guest:guest@127.0.0.1:5672/";
+    const char *queue = "analytics.c", *json_out = NULL;
+    const char *binds[MAX_BINDS];
+    int nbinds = 0, declare_only = 0;
+    unsigned long expect = 0;
+    double idle_timeout = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(arg, "--declare-only") == 0) { declare_only = 1; continue; }
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) { usage(stdout); return 0; }
+        if (!value) { usage(stderr); return 2; }
+        char *end = NULL;
+        if (strcmp(arg, "--amqp-url") == 0) url = value;
+        else if (strcmp(arg, "--queue") == 0) queue = value;
+        else if (strcmp(arg, "--json-out") == 0) json_out = value;
+        else if (strcmp(arg, "--bind") == 0) {
+            if (nbinds == MAX_BINDS) { fprintf(stderr, "tally: at most %d --bind\n", MAX_BINDS); return 2; }
+            binds[nbinds++] = value;
+        } else if (strcmp(arg, "--expect") == 0) {
+            expect = strtoul(value, &end, 10);
+            if (*end) { fprintf(stderr, "tally: bad --expect %s\n", value); return 2; }
+        } else if (strcmp(arg, "--idle-timeout") == 0) {
+            idle_timeout = strtod(value, &end);
+            if (*end || idle_timeout < 0) { fprintf(stderr, "tally: bad --idle-timeout %s\n", value); return 2; }
+        } else { usage(stderr); return 2; }
+        i++;
+    }
+    if (nbinds == 0) binds[nbinds++] = "#";
+
+    /* Connect. amqp_parse_url edits its argument, so parse a copy. */
+    char *url_copy = strdup(url);
+    struct amqp_connection_info info;
+    amqp_default_connection_info(&info);
+    if (!url_copy || amqp_parse_url(url_copy, &info) != AMQP_STATUS_OK) {
+        fprintf(stderr, "tally: cannot parse AMQP URL %s\n", url);
+        return 2;
+    }
+    if (info.ssl) { fputs("tally: amqps:// is not supported by this example\n", stderr); return 2; }
+    /* "amqp://host/" parses to vhost "", which pika (and most clients) read as "/". */
+    const char *vhost = *info.vhost ? info.vhost : "/";
+
+    amqp_connection_state_t conn = amqp_new_connection();
+    amqp_socket_t *socket = amqp_tcp_socket_new(conn);
+    if (!socket) { fputs("tally: cannot create TCP socket\n", stderr); return 1; }
+    die_on_status(amqp_socket_open(socket, info.host, info.port), "connect");
+    die_on_reply(amqp_login(conn, vhost, 0, AMQP_DEFAULT_FRAME_SIZE, HEARTBEAT_SECONDS,
+                            AMQP_SASL_METHOD_PLAIN, info.user, info.password), "login");
+    amqp_channel_open(conn, CHANNEL);
+    die_on_reply(amqp_get_rpc_reply(conn), "channel.open");
+
+    /* Declare: exchange (same arguments as the consumer service, so a no-op), queue, bindings. */
+    amqp_exchange_declare(conn, CHANNEL, amqp_cstring_bytes(EXCHANGE), amqp_cstring_bytes("topic"),
+                          0, 1, 0, 0, amqp_empty_table);
+    die_on_reply(amqp_get_rpc_reply(conn), "exchange.declare");
+    amqp_table_entry_t queue_args[1];
+    queue_args[0].key = amqp_cstring_bytes("x-queue-type");
+    queue_args[0].value.kind = AMQP_FIELD_KIND_UTF8;
+    queue_args[0].value.value.bytes = amqp_cstring_bytes("quorum");
+    amqp_table_t queue_table = {1, queue_args};
+    amqp_queue_declare(conn, CHANNEL, amqp_cstring_bytes(queue), 0, 1, 0, 0, queue_table);
+    die_on_reply(amqp_get_rpc_reply(conn), "queue.declare");
+    for (int i = 0; i < nbinds; i++) {
+        amqp_queue_bind(conn, CHANNEL, amqp_cstring_bytes(queue), amqp_cstring_bytes(EXCHANGE),
+                        amqp_cstring_bytes(binds[i]), amqp_empty_table);
+        die_on_reply(amqp_get_rpc_reply(conn), "queue.bind");
+    }
+
+    struct tally tally = {0};
+    if (!declare_only) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal; /* no SA_RESTART: a blocked read returns with EINTR */
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+
+        amqp_basic_qos(conn, CHANNEL, 0, PREFETCH, 0);
+        die_on_reply(amqp_get_rpc_reply(conn), "basic.qos");
+        amqp_basic_consume_ok_t *ok = amqp_basic_consume(conn, CHANNEL, amqp_cstring_bytes(queue),
+                                                         amqp_empty_bytes, 0, 0 /* manual ack */, 0,
+                                                         amqp_empty_table);
+        die_on_reply(amqp_get_rpc_reply(conn), "basic.consume");
+        /* Copied: replies live in buffers that amqp_maybe_release_buffers frees. */
+        amqp_bytes_t tag = amqp_bytes_malloc_dup(ok->consumer_tag);
+
+        /* Wake up at least every second to check the idle timeout and signals. */
+        double poll = idle_timeout > 0 && idle_timeout < 1 ? idle_timeout : 1.0;
+        struct timeval timeout = {(time_t)poll, (suseconds_t)((poll - (double)(time_t)poll) * 1e6)};
+        double last = now_seconds();
+
+        while (!stop_signal && !(expect && tally.total >= expect)) {
+            amqp_envelope_t envelope;
+            amqp_maybe_release_buffers(conn);
+            amqp_rpc_reply_t r = amqp_consume_message(conn, &envelope, &timeout, 0);
+            if (r.reply_type == AMQP_RESPONSE_LIBRARY_EXCEPTION &&
+                r.library_error == AMQP_STATUS_TIMEOUT) {
+                if (idle_timeout > 0 && now_seconds() - last >= idle_timeout) break;
+                continue;
+            }
+            if (r.reply_type == AMQP_RESPONSE_LIBRARY_EXCEPTION &&
+                r.library_error == AMQP_STATUS_SOCKET_ERROR && stop_signal)
+                break; /* read interrupted by SIGINT/SIGTERM */
+            if (r.reply_type == AMQP_RESPONSE_LIBRARY_EXCEPTION &&
+                r.library_error == AMQP_STATUS_UNEXPECTED_STATE) {
+                /* A frame other than a delivery was put back: read it. We publish nothing,
+                 * so only a channel/connection close (or a broker cancel) can be here. */
+                amqp_frame_t frame;
+                die_on_status(amqp_simple_wait_frame(conn, &frame), "wait frame");
+                if (frame.frame_type == AMQP_FRAME_METHOD &&
+                    (frame.payload.method.id == AMQP_CHANNEL_CLOSE_METHOD ||
+                     frame.payload.method.id == AMQP_CONNECTION_CLOSE_METHOD ||
+                     frame.payload.method.id == AMQP_BASIC_CANCEL_METHOD)) {
+                    tally_write(&tally, stdout); /* what was acked so far */
+                    if (frame.payload.method.id == AMQP_BASIC_CANCEL_METHOD) {
+                        fputs("tally: the broker cancelled the consumer (queue deleted?)\n", stderr);
+                        return 1;
+                    }
+                    amqp_rpc_reply_t closed = {AMQP_RESPONSE_SERVER_EXCEPTION, frame.payload.method, 0};
+                    die_on_reply(closed, "consume");
+                }
+                continue;
+            }
+            die_on_reply(r, "consume");
+
+            last = now_seconds();
+            tally.total++;
+            Subscriptions__V1__NotificationEvent *event = subscriptions__v1__notification_event__unpack(
+                NULL, envelope.message.body.len, envelope.message.body.bytes);
+            if (!event) {
+                tally.undecodable++;
+                die_on_status(amqp_basic_nack(conn, CHANNEL, envelope.delivery_tag, 0, 0 /* no requeue */),
+                              "basic.nack");
+            } else {
+                char key[300];
+                event_key(key, sizeof key, event);
+                tally_add(&tally, key);
+                subscriptions__v1__notification_event__free_unpacked(event, NULL);
+                die_on_status(amqp_basic_ack(conn, CHANNEL, envelope.delivery_tag, 0), "basic.ack");
+            }
+            amqp_destroy_envelope(&envelope);
+        }
+        /* Prefetched deliveries not handled go back to the queue when the channel closes. */
+        amqp_basic_cancel(conn, CHANNEL, tag);
+        amqp_bytes_free(tag);
+
+        tally_write(&tally, stdout);
+        fflush(stdout);
+        if (json_out) {
+            FILE *f = fopen(json_out, "w");
+            if (!f) { fprintf(stderr, "tally: %s: %s\n", json_out, strerror(errno)); return 1; }
+            tally_write(&tally, f);
+            if (fclose(f) != 0) { fprintf(stderr, "tally: %s: %s\n", json_out, strerror(errno)); return 1; }
+        }
+    }
+
+    amqp_channel_close(conn, CHANNEL, AMQP_REPLY_SUCCESS);
+    amqp_connection_close(conn, AMQP_REPLY_SUCCESS);
+    amqp_destroy_connection(conn);
+    free(url_copy);
+    for (size_t i = 0; i < tally.used; i++) free(tally.entries[i].key);
+    free(tally.entries);
+    return 0;
+}

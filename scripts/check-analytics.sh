@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# End-to-end check of the two analytics consumers (Examples/analytics-python, -c) against a
+# broker: both must report the same tally of subscriptions.events as the expected one.
+#
+#   scripts/check-analytics.sh --sample [--count N]
+#       publish N sample events (+ undecodable and future-enum ones) with
+#       Examples/publish-sample-events.py, which also writes the expected tally
+#   scripts/check-analytics.sh --expect-tally FILE [--run CMD]
+#       events come from someone else (e.g. the consumer service in an e2e run); FILE is
+#       their expected tally in the consumers' format (key order and spacing free). CMD,
+#       if given, is run once both queues are bound (it may publish and write FILE).
+#
+# Other options: --idle-timeout S (consumers stop after S s without a message; default 20),
+# --keep-queues (leave the check queues on the broker). Env: AMQP_URL (default
+# amqp://guest:guest@127.0.0.1:5672/). Exit 0 when expected, Python and C tallies are equal
+# and nothing is left in the queues; otherwise non-zero with a diff.
+#
+# Needs python3 (venv), protoc, protoc-c, librabbitmq-dev, libprotobuf-c-dev, make, cc.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+examples=$repo/Examples
+export AMQP_URL=${AMQP_URL:-amqp://guest:guest@127.0.0.1:5672/}
+
+mode="" count=200 expect_file="" run_cmd="" idle=20 keep_queues=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --sample) mode=sample ;;
+    --count) count=$2; shift ;;
+    --expect-tally) mode=tally; expect_file=$2; shift ;;
+    --run) run_cmd=$2; shift ;;
+    --idle-timeout) idle=$2; shift ;;
+    --keep-queues) keep_queues=1 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "check-analytics: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+[ -n "$mode" ] || { echo "check-analytics: give --sample or --expect-tally FILE" >&2; exit 2; }
+case "$expect_file" in /*|"") ;; *) expect_file=$PWD/$expect_file ;; esac
+
+log() { echo "check-analytics: $*" >&2; }
+
+# 1. Tools: venv with the pinned requirements (reinstalled only when they change),
+#    generated Python classes, C consumer.
+venv=$repo/.build-tools/analytics-venv
+requirements=$examples/analytics-python/requirements.txt
+if [ ! -x "$venv/bin/python" ]; then
+    log "creating $venv"
+    python3 -m venv "$venv"
+fi
+if ! cmp -s "$requirements" "$venv/.requirements.txt"; then
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$venv/.requirements.txt"
+fi
+py=$venv/bin/python
+"$examples/analytics-python/generate.sh" >/dev/null
+make -s -C "$examples/analytics-c" >/dev/null
+
+# 2. Fresh queues of our own, declared and bound before any event is published.
+q_py=analytics.check.python q_c=analytics.check.c
+work=$(mktemp -d "${TMPDIR:-/tmp}/check-analytics.XXXXXX")
+pids=()
+
+queues() { # queues delete|count QUEUE...: delete, or print "QUEUE READY_MESSAGES"
+    "$py" - "$@" <<'PY'
+import os, sys, pika
+op, names = sys.argv[1], sys.argv[2:]
+connection = pika.BlockingConnection(pika.URLParameters(os.environ["AMQP_URL"]))
+channel = connection.channel()
+for name in names:
+    if op == "delete":
+        channel.queue_delete(name)
+    else:
+        print(name, channel.queue_declare(name, passive=True).method.message_count)
+connection.close()
+PY
+}
+
+cleanup() {
+    local status=$?
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    if [ "$keep_queues" = 0 ]; then queues delete "$q_py" "$q_c" || true; fi
+    if [ "$status" = 0 ]; then rm -rf "$work"; else log "outputs kept in $work"; fi
+}
+trap cleanup EXIT
+
+queues delete "$q_py" "$q_c"
+"$py" "$examples/analytics-python/tally.py" --queue "$q_py" --declare-only
+"$examples/analytics-c/build/tally" --queue "$q_c" --declare-only
+
+# 3. How many messages to wait for: known up front in sample mode, read from FILE when it
+#    already exists, else none (the consumers stop on the idle timeout).
+undecodable=3 future=2
+expect=0
+if [ "$mode" = sample ]; then
+    expect=$((count + undecodable + future))
+elif [ -f "$expect_file" ]; then
+    expect=$("$py" -c 'import json,sys; print(json.load(open(sys.argv[1]))["total"])' "$expect_file")
+fi
+
+# 4. Both consumers run while the events arrive.
+"$py" "$examples/analytics-python/tally.py" --queue "$q_py" --expect "$expect" \
+    --idle-timeout "$idle" --json-out "$work/python.json" > "$work/python.stdout" &
+pids+=($!)
+"$examples/analytics-c/build/tally" --queue "$q_c" --expect "$expect" \
+    --idle-timeout "$idle" --json-out "$work/c.json" > "$work/c.stdout" &
+pids+=($!)
+
+if [ "$mode" = sample ]; then
+    log "publishing $count sample events + $undecodable undecodable + $future with a future subtype"
+    "$py" "$examples/publish-sample-events.py" --count "$count" --undecodable "$undecodable" \
+        --future-subtype "$future" --expected-out "$work/expected.raw.json" >/dev/null
+    expect_file=$work/expected.raw.json
+elif [ -n "$run_cmd" ]; then
+    log "running: $run_cmd"
+    bash -c "$run_cmd"
+fi
+
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || { log "a consumer (pid $pid) exited with $?"; failed=1; }; done
+pids=()
+[ -f "$expect_file" ] || { log "expected tally $expect_file does not exist"; exit 1; }
+
+# 5. Compare. The consumers' files must equal the canonical form of the expected tally
+#    byte for byte (one line, keys sorted: the format both consumers write).
+"$py" -c 'import json,sys; sys.stdout.write(json.dumps(json.load(open(sys.argv[1])), sort_keys=True) + "\n")' \
+    "$expect_file" > "$work/expected.json"
+for consumer in python c; do
+    if [ ! -f "$work/$consumer.json" ]; then
+        log "$consumer wrote no tally"; failed=1
+    elif ! diff -u --label expected --label "$consumer" "$work/expected.json" "$work/$consumer.json"; then
+        failed=1
+    fi
+done
+# Left-over messages mean a consumer stopped at --expect while more had been sent.
+while read -r queue ready; do
+    if [ "$ready" != 0 ]; then log "$queue still holds $ready message(s)"; failed=1; fi
+done < <(queues count "$q_py" "$q_c")
+
+if [ "$failed" != 0 ]; then log "FAILED"; exit 1; fi
+log "OK: expected, Python and C tallies are identical: $(cat "$work/expected.json")"
