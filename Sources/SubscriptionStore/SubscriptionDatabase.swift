@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// The consumer's SQLite database (GRDB, WAL journal): subscription documents with their due
+/// timers, processed commands (`command_id` → first reply), the event outbox and the
+/// persisted test clock.
+///
+/// Every write goes through ``write(_:)``, one SQLite transaction that GRDB runs on its own
+/// serial writer queue, so no SQLite call ever blocks the cooperative thread pool.
+public final class SubscriptionDatabase: Sendable {
+    private let pool: DatabasePool
+
+    /// Opens (and creates or migrates) the database at `path`.
+    ///
+    /// - Parameter busyTimeout: how long a writer waits for another process's lock before
+    ///   failing with `SQLITE_BUSY` (a transient error the consumer retries).
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
+        configuration.label = "subscriptions"
+        do {
+            let directory = URL(filePath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try StoreSchema.migrator.migrate(pool)
+        } catch {
+            throw StoreError(.cannotOpen, "cannot open the database at \(path): \(error)")
+        }
+    }
+
+    /// Runs `body` in one write transaction; commits when it returns, rolls back when it throws.
+    public func write<Result: Sendable>(
+        _ body: @escaping @Sendable (StoreTransaction) throws -> Result
+    ) async throws -> Result {
+        try await pool.write { database in
+            try body(StoreTransaction(database: database))
+        }
+    }
+
+    /// Reads in a snapshot (never blocked by the writer).
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (StoreTransaction) throws -> Result
+    ) async throws -> Result {
+        try await pool.read { database in
+            try body(StoreTransaction(database: database))
+        }
+    }
+
+    /// Checks that the database answers (readiness probe).
+    public func ping() async -> Bool {
+        (try? await pool.read { try Int.fetchOne($0, sql: "SELECT 1") }) == 1
+    }
+}
