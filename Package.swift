@@ -54,6 +54,11 @@ let package = Package(
             name: "SubscriptionWire",
             dependencies: ["SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"]
         ),
+        // Exchange and queue names and the topology both services declare.
+        .target(
+            name: "SubscriptionTopology",
+            dependencies: ["AMQPClient", "SubscriptionMessages"]
+        ),
         // SQLite persistence (GRDB): aggregates, processed commands, outbox, due timers.
         .target(
             name: "SubscriptionStore",
@@ -68,6 +73,7 @@ let package = Package(
                 "AMQPClient",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
+                "SubscriptionTopology",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -84,6 +90,7 @@ let package = Package(
                 "SubscriptionEngine",
                 "SubscriptionWire",
                 "SubscriptionStore",
+                "SubscriptionTopology",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -1,0 +1,65 @@
+import AMQPClient
+import Foundation
+import Hummingbird
+import Logging
+import Prometheus
+import ServiceLifecycle
+import SubscriptionStore
+import SubscriptionTopology
+import SubscriptionWire
+
+/// The consumer service's parts, wired: connect to the broker and declare the topology,
+/// open the database, and return the services to run in one `ServiceGroup` (main does
+/// that; tests may too).
+public enum ConsumerApplication {
+    /// Connects (retrying for up to `connectTimeout`), declares the topology and returns the
+    /// services in start order: connection, outbox relay, timer scheduler (system clock
+    /// only), command consumer, HTTP server. `onHTTPServerRunning` gets the bound port.
+    public static func makeServices(
+        configuration: ConsumerConfiguration,
+        handler: any CommandHandling,
+        registry: PrometheusCollectorRegistry,
+        logger: Logger,
+        connectTimeout: Duration = .seconds(60),
+        onHTTPServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws -> [any Service] {
+        let database = try SubscriptionDatabase(path: configuration.databasePath)
+        let connection = AMQPConnection(configuration: try configuration.amqpConfiguration(), logger: logger)
+        try await connection.connect(retryUntil: .now + connectTimeout)
+        try await connection.declare(BusTopology.commands(configuration.names))
+
+        let metrics = ConsumerMetrics()
+        let relay = OutboxRelay(
+            connection: connection, database: database, names: configuration.names,
+            appId: configuration.serviceName, metrics: metrics, logger: logger
+        )
+        let pipeline = CommandPipeline(
+            database: database, handler: handler, clock: ConsumerClock(mode: configuration.clock),
+            replies: ReplySender(connection: connection, appId: configuration.serviceName, logger: logger),
+            deadLetters: DeadLetterSender(connection: connection, names: configuration.names),
+            relay: relay, metrics: metrics, logger: logger, retryDelay: configuration.retryDelay
+        )
+        let http = Application(
+            router: ConsumerRoutes.router(connection: connection, database: database, registry: registry),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.httpHost, port: configuration.httpPort),
+                serverName: configuration.serviceName
+            ),
+            onServerRunning: { channel in await onHTTPServerRunning(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        var services: [any Service] = [ConnectionService(connection: connection), relay]
+        if configuration.clock == .system {
+            services.append(TimerScheduler(
+                database: database, handler: handler, relay: relay,
+                interval: configuration.schedulerInterval, logger: logger
+            ))
+        }
+        services.append(CommandConsumerService(
+            connection: connection, names: configuration.names, prefetch: configuration.prefetch,
+            pipeline: pipeline, logger: logger
+        ))
+        services.append(http)
+        return services
+    }
+}

@@ -1,0 +1,80 @@
+import AMQPClient
+import Foundation
+import Logging
+import SubscriptionTopology
+import SubscriptionWire
+
+/// Everything the consumer service is configured with, read once at the edge
+/// (`subscriptions-consumer` flags and environment variables; see docs/consumer.md).
+public struct ConsumerConfiguration: Sendable {
+    /// Broker URL (`AMQP_URL`).
+    public var amqpURL: String = "amqp://guest:guest@127.0.0.1:5672/"
+    /// Exchange and queue names (`BUS_PREFIX`, default `subscriptions`).
+    public var names = BusNames()
+    /// Address of the `/health` and `/metrics` endpoints (`HTTP_HOST`, `HTTP_PORT`).
+    public var httpHost: String = "127.0.0.1"
+    /// Port of the `/health` and `/metrics` endpoints; 0 picks a free port.
+    public var httpPort: Int = 8081
+    /// SQLite file (`DATABASE_PATH`).
+    public var databasePath: String = "subscriptions.sqlite"
+    /// Catalog JSON (`CATALOG_PATH`).
+    public var catalogPath: String = "Config/catalog.example.json"
+    /// System clock or the test clock moved by `AdvanceTestClock` (`CLOCK`).
+    public var clock: ClockMode = .system
+    /// Unacknowledged commands the broker may hand over at once (`PREFETCH`); also the
+    /// largest group-commit batch.
+    public var prefetch: UInt16 = 64
+    /// How often due timers are looked for at the latest, with the system clock.
+    public var schedulerInterval: Duration = .seconds(1)
+    /// Pause before a command whose transaction failed is handed back to the broker.
+    public var retryDelay: Duration = .milliseconds(500)
+    /// Name of this service in `app_id` and the broker's connection list.
+    public var serviceName: String = "subscriptions-consumer"
+
+    /// The defaults.
+    public init() {}
+
+    /// The defaults overridden by the environment variables of docs/consumer.md; an invalid
+    /// value is an error naming the variable.
+    public init(environment: [String: String]) throws(ConfigurationError) {
+        if let value = environment["AMQP_URL"] { amqpURL = value }
+        if let value = environment["BUS_PREFIX"] { names = BusNames(prefix: value) }
+        if let value = environment["HTTP_HOST"] { httpHost = value }
+        if let value = environment["HTTP_PORT"] { httpPort = try Self.integer(value, name: "HTTP_PORT", in: 0...65535) }
+        if let value = environment["DATABASE_PATH"] { databasePath = value }
+        if let value = environment["CATALOG_PATH"] { catalogPath = value }
+        if let value = environment["CLOCK"] {
+            guard let mode = ClockMode(rawValue: value) else {
+                throw ConfigurationError(variable: "CLOCK", value: value, expected: "system or manual")
+            }
+            clock = mode
+        }
+        if let value = environment["PREFETCH"] { prefetch = UInt16(try Self.integer(value, name: "PREFETCH", in: 1...5000)) }
+    }
+
+    /// The AMQP client configuration for `amqpURL`.
+    func amqpConfiguration() throws(AMQPError) -> AMQPConfiguration {
+        var configuration = try AMQPConfiguration(url: amqpURL)
+        configuration.connectionName = serviceName
+        return configuration
+    }
+
+    private static func integer(_ value: String, name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw ConfigurationError(variable: name, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+}
+
+/// An invalid configuration value, naming the variable.
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    /// The environment variable or flag.
+    public var variable: String
+    /// The value found.
+    public var value: String
+    /// What was expected instead.
+    public var expected: String
+
+    public var description: String { "\(variable)=\(value) is invalid: expected \(expected)" }
+}

@@ -1,0 +1,26 @@
+/// The names of the exchanges and queues the services share (Protos/README.md,
+/// Compose/rabbitmq/definitions.json). A prefix other than `subscriptions` gives a
+/// separate, parallel bus on the same broker (tests use one per run).
+public struct BusNames: Sendable, Hashable {
+    /// The prefix of every name, `subscriptions` in production.
+    public var prefix: String
+
+    /// Names under `prefix`.
+    public init(prefix: String = "subscriptions") {
+        self.prefix = prefix
+    }
+
+    /// Direct exchange commands are published to, one routing key per method.
+    public var commandsExchange: String { "\(prefix).commands" }
+    /// Quorum queue the consumer service reads commands from.
+    public var commandsQueue: String { "\(prefix).commands" }
+    /// Fanout exchange of commands that could never be processed.
+    public var deadLetterExchange: String { "\(prefix).dead-letter" }
+    /// Quorum queue holding dead-lettered commands for inspection and replay.
+    public var deadLetterQueue: String { "\(prefix).commands.dead-letter" }
+    /// Topic exchange of notification events, routing key `<TYPE>.<SUBTYPE|NONE>`.
+    public var eventsExchange: String { "\(prefix).events" }
+
+    /// How often the broker delivers a command before dead-lettering it (`x-delivery-limit`).
+    public static let commandDeliveryLimit = 5
+}
