@@ -52,7 +52,12 @@ let package = Package(
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
-            dependencies: ["SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"]
+            dependencies: [
+                "SubscriptionEngine",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Exchange and queue names and the topology both services declare.
         .target(
@@ -109,6 +114,11 @@ let package = Package(
             name: "subscriptions-consumer",
             dependencies: [
                 "SubscriptionConsumer",
+                "SubscriptionWire",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -140,7 +150,12 @@ let package = Package(
         // Real processes of both services against a real broker (docs/e2e.md).
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AMQPClient", "SubscriptionMessages"]
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionMessages",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

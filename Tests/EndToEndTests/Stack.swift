@@ -1,0 +1,176 @@
+import AMQPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import Synchronization
+
+/// The system under test: the real `subscriptions-consumer` and `subscriptions-producer`
+/// processes (built by `swift build`) on a private bus prefix of the test broker, with the
+/// manual test clock and a fresh SQLite file. With `E2E_EXTERNAL_SERVICES=1` the services
+/// are already running (the compose `e2e` service) at `E2E_PRODUCER_URL` / `E2E_AMQP_URL`.
+final class Stack: Sendable {
+    let amqpURL: String
+    let busPrefix: String
+    let producerURL: URL
+    let consumerHealthURL: URL?
+    let databasePath: String
+    let producer: ServiceProcess?
+    private let consumerProcess: Mutex<ServiceProcess?>
+    private let consumerLaunch: ConsumerLaunch?
+
+    /// How the consumer was started, to start it again on the same database.
+    struct ConsumerLaunch: Sendable {
+        var executable: String
+        var environment: [String: String]
+        var logPath: String
+    }
+
+    /// The running consumer process, if this stack started one.
+    var consumer: ServiceProcess? { consumerProcess.withLock { $0 } }
+
+    static var repositoryRoot: URL {
+        URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var logger: Logger {
+        var logger = Logger(label: "e2e")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    private init(
+        amqpURL: String, busPrefix: String, producerURL: URL, consumerHealthURL: URL?, databasePath: String,
+        consumer: ServiceProcess?, producer: ServiceProcess?, consumerLaunch: ConsumerLaunch? = nil
+    ) {
+        self.amqpURL = amqpURL
+        self.busPrefix = busPrefix
+        self.producerURL = producerURL
+        self.consumerHealthURL = consumerHealthURL
+        self.databasePath = databasePath
+        self.consumerProcess = Mutex(consumer)
+        self.producer = producer
+        self.consumerLaunch = consumerLaunch
+    }
+
+    /// Starts both services (or finds the external ones) and waits until both are healthy.
+    static func start(withProducer: Bool = true, name: String = #function) async throws -> Stack {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["E2E_EXTERNAL_SERVICES"] == "1" {
+            let stack = Stack(
+                amqpURL: environment["E2E_AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/",
+                busPrefix: environment["E2E_BUS_PREFIX"] ?? "subscriptions",
+                producerURL: URL(string: environment["E2E_PRODUCER_URL"] ?? "http://127.0.0.1:8080")!,  // a literal: valid
+                consumerHealthURL: nil, databasePath: "", consumer: nil, producer: nil
+            )
+            try await stack.waitUntilHealthy()
+            return stack
+        }
+        let amqpURL = environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
+        let run = "e2e-\(UUID().uuidString.prefix(8).lowercased())"
+        let directory = FileManager.default.temporaryDirectory.appending(path: run)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let binaries = environment["E2E_BIN_DIR"].map { URL(filePath: $0) } ?? repositoryRoot.appending(path: ".build/debug")
+        let consumerPort = try FreePort.find()
+        let common = ["AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug"]
+        let databasePath = directory.appending(path: "subscriptions.sqlite").path
+        let launch = ConsumerLaunch(
+            executable: binaries.appending(path: "subscriptions-consumer").path,
+            environment: common.merging([
+                "HTTP_PORT": String(consumerPort), "CLOCK": "manual", "DATABASE_PATH": databasePath,
+                "CATALOG_PATH": repositoryRoot.appending(path: "Config/catalog.example.json").path,
+            ]) { _, new in new },
+            logPath: directory.appending(path: "consumer.log").path
+        )
+        let consumer = try ServiceProcess(
+            name: "consumer", executable: launch.executable, environment: launch.environment, logPath: launch.logPath
+        )
+        var producer: ServiceProcess?
+        let producerPort = try FreePort.find()
+        if withProducer {
+            producer = try ServiceProcess(
+                name: "producer", executable: binaries.appending(path: "subscriptions-producer").path,
+                environment: common.merging(["HTTP_PORT": String(producerPort)]) { _, new in new },
+                logPath: directory.appending(path: "producer.log").path
+            )
+        }
+        let stack = Stack(
+            amqpURL: amqpURL, busPrefix: run,
+            producerURL: URL(string: "http://127.0.0.1:\(producerPort)")!,  // built from an integer port: valid
+            consumerHealthURL: URL(string: "http://127.0.0.1:\(consumerPort)/health"),
+            databasePath: databasePath, consumer: consumer, producer: producer, consumerLaunch: launch
+        )
+        do {
+            try await stack.waitUntilHealthy()
+        } catch {
+            await stack.stop()
+            throw E2EError("\(error)\n--- consumer log ---\n\(consumer.logTail())\n--- producer log ---\n\(producer?.logTail() ?? "")")
+        }
+        return stack
+    }
+
+    /// Stops both processes with SIGTERM (graceful) and returns their exit statuses.
+    @discardableResult
+    func stop() async -> (consumer: Int32?, producer: Int32?) {
+        let producerStatus = await producer?.terminate()
+        let consumerStatus = await consumer?.terminate()
+        return (consumerStatus, producerStatus)
+    }
+
+    /// Kills the consumer (SIGKILL, a crash) or stops it (SIGTERM), then starts it again on
+    /// the same database and bus, and waits until it is healthy.
+    func restartConsumer(crash: Bool) async throws {
+        guard let launch = consumerLaunch, let old = consumer else { throw E2EError("this stack did not start the consumer") }
+        if crash { await old.crash() } else { await old.terminate() }
+        let log = launch.logPath + ".restarted"
+        let new = try ServiceProcess(name: "consumer", executable: launch.executable, environment: launch.environment, logPath: log)
+        consumerProcess.withLock { $0 = new }
+        try await waitUntilHealthy()
+    }
+
+    private func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
+        var urls = [producerURL.appending(path: "health")]
+        if let consumerHealthURL { urls.append(consumerHealthURL) }
+        if producer == nil, consumer != nil { urls.removeFirst() }
+        let deadline = ContinuousClock.now + timeout
+        for url in urls {
+            while true {
+                if let (_, response) = try? await URLSession.shared.data(from: url),
+                   (response as? HTTPURLResponse)?.statusCode == 200 { break }
+                guard ContinuousClock.now < deadline else { throw E2EError("\(url) did not become healthy within \(timeout)") }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
+    }
+
+    /// A new connection to the stack's broker.
+    func connect(name: String = "e2e") async throws -> AMQPConnection {
+        var configuration = try AMQPConfiguration(url: amqpURL)
+        configuration.connectionName = name
+        let connection = AMQPConnection(configuration: configuration, logger: Self.logger)
+        try await connection.connect()
+        return connection
+    }
+}
+
+/// A TCP port nothing listens on right now.
+enum FreePort {
+    static func find() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw E2EError("socket() failed") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard bound else { throw E2EError("cannot find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

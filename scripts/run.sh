@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs the product on this machine: installs what a fresh Debian 12 machine lacks, starts a
+# private RabbitMQ node on 127.0.0.1:5672 (management UI on :15672) unless AMQP_URL points
+# at a broker, builds both services (release), and runs the consumer and the producer until
+# Ctrl-C / SIGTERM, which stops them gracefully, then the broker.
+#
+#   scripts/run.sh                  # system clock
+#   CLOCK=manual scripts/run.sh     # test clock, moved by POST /v1/test-clock/advance
+#
+# Configuration: the environment variables of docs/configuration.md (AMQP_URL, DATABASE_PATH,
+# CATALOG_PATH, CLOCK, PRODUCER_PORT, CONSUMER_PORT, LOG_LEVEL, ...).
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+
+scripts/install-dependencies.sh
+
+started_broker=""
+if [ -z "${AMQP_URL:-}" ]; then
+    port=${RABBITMQ_LOCAL_PORT:-5672}
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+        echo "run: a broker already listens on 127.0.0.1:$port; using it"
+    else
+        RABBITMQ_LOCAL_PLUGINS="rabbitmq_management rabbitmq_prometheus" scripts/rabbitmq-local.sh start subs "$port"
+        started_broker=subs
+    fi
+    export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
+fi
+
+echo "run: building the services (release)"
+swift build -c release --product subscriptions-consumer
+swift build -c release --product subscriptions-producer
+bin=$(swift build -c release --show-bin-path)
+
+mkdir -p .data
+export DATABASE_PATH=${DATABASE_PATH:-$repo/.data/subscriptions.sqlite}
+export CATALOG_PATH=${CATALOG_PATH:-$repo/Config/catalog.example.json}
+export CLOCK=${CLOCK:-system}
+
+pids=()
+stop() {
+    trap - INT TERM EXIT
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if [ -n "$started_broker" ]; then scripts/rabbitmq-local.sh stop "$started_broker" || true; fi
+}
+trap stop INT TERM EXIT
+
+HTTP_PORT=${CONSUMER_PORT:-8081} "$bin/subscriptions-consumer" & pids+=($!)
+HTTP_PORT=${PRODUCER_PORT:-8080} "$bin/subscriptions-producer" & pids+=($!)
+
+cat <<INFO
+run: producer  http://127.0.0.1:${PRODUCER_PORT:-8080}  (API, /openapi.yaml, /health, /metrics)
+run: consumer  http://127.0.0.1:${CONSUMER_PORT:-8081}  (/health, /metrics)
+run: broker    $AMQP_URL   (management UI http://127.0.0.1:15672 when started here)
+run: events    exchange subscriptions.events (topic, routing key TYPE.SUBTYPE)
+run: Ctrl-C stops everything
+INFO
+wait -n "${pids[@]}"
