@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SubscriptionAPI", targets: ["SubscriptionAPI"]),
         .executable(name: "subscriptions-producer", targets: ["subscriptions-producer"]),
         .executable(name: "subscriptions-consumer", targets: ["subscriptions-consumer"]),
+        .executable(name: "subscriptions-load", targets: ["subscriptions-load"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
@@ -120,6 +121,17 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Load generator: publishes commands, prints throughput and latency (docs/benchmarks.md).
+        .executableTarget(
+            name: "subscriptions-load",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionMessages",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
 
