@@ -27,6 +27,9 @@ trap cleanup EXIT
 echo "test: checking generated protobuf code against Protos/"
 scripts/check-generated-code.sh
 
+echo "test: checking Compose/ offline (compose-spec schema, docker-compose config, broker definitions)"
+scripts/check-compose.sh
+
 echo "test: building"
 mkdir -p .build
 if ! swift build --build-tests > .build/test-build.log 2>&1; then
