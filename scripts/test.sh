@@ -45,3 +45,14 @@ fi
 
 echo "test: running against AMQP_URL=$AMQP_URL"
 swift test --skip-build "$@"
+
+# The wire contract is a contract: the Python (Google protobuf) and C (protobuf-c) analytics
+# consumers must tally the events the Swift services published exactly as the Swift side
+# counted them. Only in a full run (no arguments for swift test).
+if [ $# -eq 0 ]; then
+    echo "test: analytics consumers (Python, C) against events of the real services"
+    tally_dir=$(mktemp -d)
+    scripts/check-analytics.sh --expect-tally "$tally_dir/tally.json" --idle-timeout 30 --run \
+        "env E2E_BUS_PREFIX=subscriptions E2E_TALLY_OUT=$tally_dir/tally.json swift test --skip-build --filter AnalyticsFeedTests"
+    rm -rf "$tally_dir"
+fi
