@@ -22,7 +22,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Prefix of exchange names (env BUS_PREFIX).") var busPrefix = ProcessInfo.processInfo.environment["BUS_PREFIX"] ?? "subscriptions"
     @Option(help: "Commands to send.") var commands = 2000
     @Option(help: "Commands awaiting their reply at any time.") var inFlight = 100
-    @Option(help: "Product to buy (from the catalog).") var product = "com.example.premium.monthly"
+    @Option(help: "Product to buy (from the catalog).") var product = "news.basic.monthly"
 
     func run() async throws {
         var logger = Logger(label: "subscriptions-load")
