@@ -68,6 +68,7 @@ let package = Package(
                 "AMQPClient",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -96,6 +97,8 @@ let package = Package(
             dependencies: [
                 "SubscriptionProducer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -119,7 +122,19 @@ let package = Package(
         ),
         .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
-        .testTarget(name: "SubscriptionProducerTests", dependencies: ["SubscriptionProducer", "SubscriptionAPI", "SubscriptionMessages"]),
+        .testTarget(
+            name: "SubscriptionProducerTests",
+            dependencies: [
+                "SubscriptionProducer",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                "AMQPClient",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "SubscriptionConsumerTests", dependencies: ["SubscriptionConsumer", "SubscriptionMessages"]),
         // Tests against a real RabbitMQ broker (AMQP_URL, default amqp://guest:guest@127.0.0.1:5672/).
         .testTarget(
