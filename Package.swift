@@ -80,6 +80,7 @@ let package = Package(
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -109,6 +110,8 @@ let package = Package(
             dependencies: [
                 "SubscriptionProducer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -148,7 +151,19 @@ let package = Package(
         ),
         .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
-        .testTarget(name: "SubscriptionProducerTests", dependencies: ["SubscriptionProducer", "SubscriptionAPI", "SubscriptionMessages"]),
+        .testTarget(
+            name: "SubscriptionProducerTests",
+            dependencies: [
+                "SubscriptionProducer",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                "AMQPClient",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "SubscriptionConsumerTests", dependencies: ["SubscriptionConsumer", "SubscriptionMessages"]),
         // Tests against a real RabbitMQ broker (AMQP_URL, default amqp://guest:guest@127.0.0.1:5672/).
         .testTarget(

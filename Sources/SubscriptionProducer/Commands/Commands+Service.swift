@@ -1,0 +1,90 @@
+import SubscriptionAPI
+import SubscriptionMessages
+import SwiftProtobuf
+
+/// Our own bodies (purchase, switch, consent, auto-renew, payment outcome, test clock, catalog)
+/// as wire commands.
+enum ServiceCommands {
+    static func purchase(_ request: PurchaseRequest) -> Subscriptions_V1_PurchaseRequest {
+        var command = Subscriptions_V1_PurchaseRequest()
+        command.customerID = request.customerId
+        command.productID = request.productId.rawValue
+        command.appAccountToken = request.appAccountToken?.rawValue ?? ""
+        command.storefront = request.storefront.rawValue
+        if let offer = request.offer {
+            command.offer = .with {
+                $0.offerType = Subscriptions_V1_OfferType(rawValue: Int(offer.offerType)) ?? .unspecified
+                $0.offerIdentifier = offer.offerIdentifier
+            }
+        }
+        return command
+    }
+
+    static func switchProduct(_ request: SwitchProductRequest) -> Subscriptions_V1_SwitchProductRequest {
+        var command = Subscriptions_V1_SwitchProductRequest()
+        command.originalTransactionID = request.originalTransactionId
+        command.productID = request.productId.rawValue
+        return command
+    }
+
+    /// The answer to every price increase communicated on the subscription. The body's `SKU`
+    /// has no field on the wire (the contract names increases by price-change id), so it is not sent.
+    static func respondToPriceIncrease(_ request: PriceIncreaseResponseRequest) -> Subscriptions_V1_RespondToPriceIncreaseRequest {
+        var command = Subscriptions_V1_RespondToPriceIncreaseRequest()
+        command.originalTransactionID = request.originalTransactionId
+        command.response = switch request.response {
+        case .consent: .consent
+        case .decline: .decline
+        case .sheetAcknowledged: .sheetAcknowledged
+        }
+        return command
+    }
+
+    static func setAutoRenew(_ request: AutoRenewRequest) -> Subscriptions_V1_SetAutoRenewRequest {
+        var command = Subscriptions_V1_SetAutoRenewRequest()
+        command.originalTransactionID = request.originalTransactionId
+        command.action = request.isEnabling ? .enable : .disable
+        return command
+    }
+
+    static func reportBillingOutcome(_ request: PaymentOutcomeRequest) -> Subscriptions_V1_ReportBillingOutcomeRequest {
+        var command = Subscriptions_V1_ReportBillingOutcomeRequest()
+        command.originalTransactionID = request.originalTransactionId
+        command.outcome = switch request.outcome {
+        case .chargeSucceeded: .chargeSucceeded
+        case .chargeFailed: .chargeFailed
+        case .paymentMethodFixed: .paymentMethodFixed
+        }
+        return command
+    }
+
+    /// The clock advance. The wire carries a fixed `Duration`, so `advanceBy` may hold weeks,
+    /// days (24 h) and clock parts; calendar years and months have no fixed length and are refused
+    /// (naming `advanceBy`) — use `advanceTo` for them.
+    static func advanceTestClock(_ request: ClockAdvanceRequest) throws(ValidationError) -> Subscriptions_V1_AdvanceTestClockRequest {
+        var command = Subscriptions_V1_AdvanceTestClockRequest()
+        switch request.target {
+        case .instant(let milliseconds):
+            command.advanceTo = Google_Protobuf_Timestamp(
+                seconds: milliseconds / 1000, nanos: Int32(milliseconds % 1000) * 1_000_000)
+        case .duration(let duration):
+            guard duration.years == 0, duration.months == 0 else {
+                throw ValidationError(ValidationIssue(
+                    path: "advanceBy",
+                    message: "calendar years and months (\(duration.rawValue)) have no fixed length; use weeks, days, hours or advanceTo",
+                    kind: .invalidValue, error: .invalidValue))
+            }
+            let days = Int64(duration.weeks) * 7 + Int64(duration.days)
+            let seconds = days * 86_400 + Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60
+                + Int64(duration.seconds)
+            command.advanceBy = Google_Protobuf_Duration(seconds: seconds, nanos: 0)
+        }
+        return command
+    }
+
+    static func reloadCatalog(_ request: CatalogReloadRequest) -> Subscriptions_V1_ReloadCatalogRequest {
+        var command = Subscriptions_V1_ReloadCatalogRequest()
+        command.source = request.catalogPath ?? ""
+        return command
+    }
+}

@@ -1,0 +1,50 @@
+import Logging
+
+/// Everything the producer needs to run, read once at the edge (flags, then environment).
+///
+/// | variable | meaning | default |
+/// | --- | --- | --- |
+/// | `AMQP_URL` | broker URI | `amqp://guest:guest@127.0.0.1:5672/` |
+/// | `HTTP_HOST` | address the HTTP server binds | `127.0.0.1` |
+/// | `HTTP_PORT` | HTTP port | `8080` |
+/// | `REPLY_TIMEOUT` | default deadline of a command, in seconds (decimals allowed) | `10` |
+/// | `LOG_LEVEL` | `trace` … `critical` | `info` |
+public struct ProducerConfiguration: Sendable {
+    /// Broker URI.
+    public var amqpURL: String
+    /// Address the HTTP server binds.
+    public var httpHost: String
+    /// HTTP port.
+    public var httpPort: Int
+    /// How long a request waits for the consumer's reply when it sets no `X-Request-Timeout`.
+    public var replyTimeout: Duration
+    /// Longest deadline a request may ask for with `X-Request-Timeout`.
+    public var maximumReplyTimeout: Duration
+    /// Log level of the service.
+    public var logLevel: Logger.Level
+    /// Names of the exchanges and queues of the command path.
+    public var topology: CommandTopology
+    /// The AMQP `app_id` of published commands and the broker connection's name.
+    public var serviceName: String
+
+    /// A configuration with the documented defaults.
+    public init(
+        amqpURL: String = "amqp://guest:guest@127.0.0.1:5672/",
+        httpHost: String = "127.0.0.1",
+        httpPort: Int = 8080,
+        replyTimeout: Duration = .seconds(10),
+        maximumReplyTimeout: Duration = .seconds(300),
+        logLevel: Logger.Level = .info,
+        topology: CommandTopology = CommandTopology(),
+        serviceName: String = "subscriptions-producer"
+    ) {
+        self.amqpURL = amqpURL
+        self.httpHost = httpHost
+        self.httpPort = httpPort
+        self.replyTimeout = replyTimeout
+        self.maximumReplyTimeout = maximumReplyTimeout
+        self.logLevel = logLevel
+        self.topology = topology
+        self.serviceName = serviceName
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import Logging
+import SubscriptionAPI
+import SubscriptionMessages
+
+/// Turns an HTTP request into a command and the consumer's reply into the HTTP response:
+/// validate (400 naming the field, nothing published), choose `command_id`, deadline and trace
+/// context, publish, wait, map the reply.
+struct CommandGateway: Sendable {
+    /// Header with the request's deadline in milliseconds.
+    static let timeoutHeader = HeaderField.Name("X-Request-Timeout")!
+    /// Header with a client-chosen idempotency key for requests without Apple's.
+    static let idempotencyKeyHeader = HeaderField.Name("Idempotency-Key")!
+    static let traceparentHeader = HeaderField.Name("traceparent")!
+    static let tracestateHeader = HeaderField.Name("tracestate")!
+    /// Header of every command response with the `command_id` used.
+    static let commandIDHeader = HeaderField.Name("X-Command-Id")!
+    /// Largest request body accepted.
+    static let maximumBodySize = 1 << 20
+
+    let dispatcher: CommandDispatcher
+    let defaultTimeout: Duration
+    let maximumTimeout: Duration
+
+    /// Reads the body, lets `prepare` validate and map it, sends the command and answers.
+    func handle(
+        _ request: Request,
+        readsBody: Bool = true,
+        prepare: (ByteBuffer) throws(ValidationError) -> PreparedCommand
+    ) async throws -> Response {
+        var request = request
+        let body = readsBody ? try await request.collectBody(upTo: Self.maximumBodySize) : ByteBuffer()
+        let prepared: PreparedCommand
+        let timeout: Duration
+        do throws(ValidationError) {
+            prepared = try prepare(body)
+            timeout = try deadline(request.headers[Self.timeoutHeader])
+        } catch {
+            return Response(HTTPReply(error))
+        }
+        let route = CommandRoute(prepared.command)
+        let key = prepared.idempotencyKey ?? request.headers[Self.idempotencyKeyHeader].flatMap { $0.isEmpty ? nil : $0 }
+        let command = OutgoingCommand(
+            command: prepared.command,
+            commandID: CommandIdentity.commandID(route: route, idempotencyKey: key),
+            deadline: Date().addingTimeInterval(Double(timeout.milliseconds) / 1000),
+            trace: TraceContext(
+                traceparent: request.headers[Self.traceparentHeader], tracestate: request.headers[Self.tracestateHeader]))
+        let reply: HTTPReply
+        do throws(CommandFailure) {
+            reply = ReplyMapping.httpReply(try await dispatcher.send(command), route: route)
+        } catch {
+            reply = HTTPReply(error)
+        }
+        var response = Response(reply)
+        response.headers[Self.commandIDHeader] = command.commandID
+        response.headers[Self.traceparentHeader] = command.trace.traceparent
+        return response
+    }
+
+    /// The request's deadline: `X-Request-Timeout` (1…maximum ms) or the configured default.
+    func deadline(_ header: String?) throws(ValidationError) -> Duration {
+        guard let header else { return defaultTimeout }
+        guard let milliseconds = Int64(header), milliseconds > 0, milliseconds <= maximumTimeout.milliseconds else {
+            throw RequestProblem.invalid(
+                "X-Request-Timeout",
+                "must be milliseconds 1…\(maximumTimeout.milliseconds), got \"\(header.prefix(40))\"")
+        }
+        return .milliseconds(milliseconds)
+    }
+}
+
+/// `HTTPField` (HTTPTypes), which Hummingbird does not re-export by name.
+typealias HeaderField = HTTPFields.Element
+
+extension Response {
+    /// A JSON response.
+    init(_ reply: HTTPReply) {
+        self.init(
+            status: HTTPResponse.Status(code: reply.status),
+            headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+    }
+}

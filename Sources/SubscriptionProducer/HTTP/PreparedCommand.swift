@@ -1,0 +1,33 @@
+import SubscriptionAPI
+import SubscriptionMessages
+
+/// A validated request turned into a command, with the request's own idempotency key
+/// (Apple's `requestReferenceId` / `requestIdentifier`) when it has one.
+struct PreparedCommand: Sendable {
+    var command: Subscriptions_V1_CommandEnvelope.OneOf_Command
+    var idempotencyKey: String?
+
+    init(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command, idempotencyKey: String? = nil) {
+        self.command = command
+        self.idempotencyKey = idempotencyKey
+    }
+}
+
+/// Problems with what the URL or headers carry, as Apple-style validation errors naming them.
+enum RequestProblem {
+    /// A path parameter naming a transaction: 1…128 characters without whitespace.
+    static func identifier(_ value: String, name: String, error: APIError = .invalidValue) throws(ValidationError) -> String {
+        guard (1...128).contains(value.count), !value.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw invalid(name, "must be 1…128 characters without whitespace, got \"\(value.prefix(140))\"", error: error)
+        }
+        return value
+    }
+
+    static func invalid(_ path: String, _ message: String, error: APIError = .invalidValue) -> ValidationError {
+        ValidationError(ValidationIssue(path: path, message: message, kind: .invalidValue, error: error))
+    }
+
+    static func missing(_ path: String, _ message: String) -> ValidationError {
+        ValidationError(ValidationIssue(path: path, message: message, kind: .missingField, error: .missingField))
+    }
+}

@@ -1,0 +1,111 @@
+import AMQPClient
+import Foundation
+import Logging
+import SubscriptionMessages
+import SwiftProtobuf
+import Synchronization
+
+/// Sends commands to the consumer and waits for their replies (Protos/README.md, flow steps
+/// 1–3 and 7): publishes with `mandatory` and a publisher confirm to the commands exchange,
+/// `reply_to` = this instance's exclusive reply queue, and waits for the `CommandReply` with
+/// the command's `correlation_id` until the deadline.
+final class CommandDispatcher: Sendable {
+    let connection: AMQPConnection
+    let topology: CommandTopology
+    /// This instance's exclusive, auto-delete reply queue, `<prefix>subscriptions.replies.<uuid>`.
+    let replyQueue: String
+    let registry = ReplyRegistry()
+    private let appID: String
+    private let metrics: ProducerMetrics
+    private let logger: Logger
+    private let listening = Atomic<Bool>(false)
+
+    init(connection: AMQPConnection, configuration: ProducerConfiguration, metrics: ProducerMetrics, logger: Logger) {
+        self.connection = connection
+        self.topology = configuration.topology
+        self.replyQueue = "\(configuration.topology.prefix)subscriptions.replies.\(UUID().uuidString.lowercased())"
+        self.appID = configuration.serviceName
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// The command topology plus this instance's reply queue, declared at start and after
+    /// every reconnection (the exclusive queue disappears with the connection).
+    var declaredTopology: AMQPTopology {
+        var declared = topology.topology()
+        declared.queues.append(AMQPQueue(name: replyQueue, durable: false, exclusive: true, autoDelete: true))
+        return declared
+    }
+
+    /// Whether commands can be sent: connected, and the reply queue is being consumed.
+    var isReady: Bool { listening.load(ordering: .acquiring) && connection.isConnected }
+
+    func setListening(_ value: Bool) { listening.store(value, ordering: .releasing) }
+
+    /// Publishes `command` and returns the consumer's reply.
+    func send(_ command: OutgoingCommand) async throws(CommandFailure) -> Subscriptions_V1_CommandReply {
+        guard isReady else {
+            throw CommandFailure(.brokerUnavailable, "the message broker is not connected; retry later")
+        }
+        var logger = logger
+        logger[metadataKey: "command.id"] = "\(command.commandID)"
+        logger[metadataKey: "command.route"] = "\(command.route.methodName)"
+        let now = Date()
+        let message: AMQPMessage
+        do {
+            message = try command.message(issuedAt: now, replyTo: replyQueue, appID: appID)
+        } catch {
+            throw CommandFailure(.publishFailed, "the command could not be encoded: \(error)")
+        }
+        let ticket = registry.register(commandID: command.commandID)
+        do {
+            try await connection.publish(
+                message, exchange: topology.commandsExchange, routingKey: command.route.routingKey, mandatory: true)
+        } catch {
+            registry.expire(ticket)
+            metrics.publishFailed(route: command.route, reason: error.code.rawValue)
+            logger.debug("command not published", metadata: ["error": "\(error)"])
+            throw CommandFailure(.publishFailed, "the command was not accepted by the message broker (\(error.code.rawValue)); retry later")
+        }
+        logger.debug("command published")
+        let reply = await waitForReply(ticket, until: command.deadline)
+        guard let reply else {
+            logger.debug("no reply before the deadline")
+            let milliseconds = Int64((command.deadline.timeIntervalSince(now) * 1000).rounded())
+            throw CommandFailure(.deadlineExceeded, "no reply from the subscription service within \(milliseconds) ms")
+        }
+        return reply
+    }
+
+    private func waitForReply(_ ticket: ReplyRegistry.Ticket, until deadline: Date) async -> Subscriptions_V1_CommandReply? {
+        let registry = registry
+        return await withTaskGroup(of: Subscriptions_V1_CommandReply?.self) { group in
+            group.addTask { await registry.wait(ticket) }
+            group.addTask {
+                let seconds = max(0, deadline.timeIntervalSinceNow)
+                try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+                registry.expire(ticket)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Routes a delivery of the reply queue to its waiter.
+    func handle(_ delivery: AMQPDelivery) {
+        guard let correlationID = delivery.message.properties.correlationId, !correlationID.isEmpty else {
+            logger.debug("reply without correlation_id dropped")
+            return
+        }
+        do {
+            let reply = try Subscriptions_V1_CommandReply(serializedBytes: delivery.message.body)
+            if !registry.deliver(reply, correlationID: correlationID) {
+                logger.debug("late or unknown reply dropped", metadata: ["command.id": "\(correlationID)"])
+            }
+        } catch {
+            logger.debug("undecodable reply dropped", metadata: ["command.id": "\(correlationID)", "error": "\(error)"])
+        }
+    }
+}

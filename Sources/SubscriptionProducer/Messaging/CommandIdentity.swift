@@ -1,0 +1,31 @@
+import Foundation
+import SubscriptionMessages
+
+/// How a request's `command_id` is chosen (Protos/README.md, flow step 1).
+///
+/// With an idempotency key — Apple's `requestReferenceId` / `requestIdentifier` where the
+/// request has one, else the `Idempotency-Key` header — the id is a name-based UUID (version 5,
+/// SHA-1) over the route's routing key and the key, so a replay carries the same `command_id`
+/// and the consumer answers with its stored first reply. Without a key it is a random UUID.
+public enum CommandIdentity {
+    /// The namespace of our name-based command ids (a fixed random UUID).
+    public static let namespace = UUID(uuid: (
+        0x5B, 0x0E, 0x3C, 0x49, 0x8A, 0x1D, 0x4F, 0x6B, 0x9C, 0x27, 0x61, 0xD4, 0x0A, 0x3E, 0x52, 0x88))
+
+    /// The command id for `route` and an idempotency `key` (or a random one without key).
+    public static func commandID(route: CommandRoute, idempotencyKey key: String?) -> String {
+        guard let key else { return UUID().uuidString.lowercased() }
+        return nameBasedUUID(namespace: namespace, name: "\(route.routingKey)\n\(key)").uuidString.lowercased()
+    }
+
+    /// RFC 9562 version 5 UUID of `name` (UTF-8) in `namespace`.
+    public static func nameBasedUUID(namespace: UUID, name: String) -> UUID {
+        let namespaceBytes = withUnsafeBytes(of: namespace.uuid) { Array($0) }
+        var hash = SHA1.digest(namespaceBytes + Array(name.utf8))
+        hash[6] = (hash[6] & 0x0F) | 0x50
+        hash[8] = (hash[8] & 0x3F) | 0x80
+        return UUID(uuid: (
+            hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7],
+            hash[8], hash[9], hash[10], hash[11], hash[12], hash[13], hash[14], hash[15]))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import SubscriptionAPI
+import SubscriptionMessages
+
+/// An HTTP answer: status and JSON body.
+struct HTTPReply: Sendable, Equatable {
+    var status: Int
+    var body: Data
+
+    /// `value` encoded as JSON with sorted keys.
+    init(status: Int, json value: some Encodable) {
+        self.status = status
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        body = (try? encoder.encode(value)) ?? Data(#"{"errorCode":5000000,"errorMessage":"encoding failed"}"#.utf8)
+    }
+
+    /// Apple's error body `{"errorCode": …, "errorMessage": …}`.
+    init(status: Int, errorCode: Int64, message: String) {
+        self.init(status: status, json: ErrorPayload(errorCode: errorCode, errorMessage: message))
+    }
+
+    /// A 400 (or the error's own status) for a request that failed validation.
+    init(_ error: ValidationError) {
+        self.init(status: error.httpStatus, json: error.payload)
+    }
+
+    /// 503 / 504 for a command without a reply. The codes are ours (Apple defines none for these):
+    /// their first three digits are the HTTP status, as for every code of the API.
+    init(_ failure: CommandFailure) {
+        switch failure.code {
+        case .brokerUnavailable, .publishFailed:
+            self.init(status: 503, errorCode: Self.serviceUnavailableCode, message: failure.message)
+        case .deadlineExceeded:
+            self.init(status: 504, errorCode: Self.deadlineExceededCode, message: failure.message)
+        }
+    }
+
+    /// Our `ServiceUnavailableError`: the broker is down or refused the command.
+    static let serviceUnavailableCode: Int64 = 5_039_000
+    /// Our `ReplyDeadlineExceededError`: no reply before the deadline.
+    static let deadlineExceededCode: Int64 = 5_049_000
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import SubscriptionProducer
+
+/// `subscriptions-producer`: the HTTP front door. Flags override the environment variables
+/// documented on ``ProducerConfiguration`` (docs/producer.md).
+@main
+struct ProducerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "subscriptions-producer",
+        abstract: "HTTP API that publishes subscription commands to RabbitMQ and answers with the consumer's reply.")
+
+    @Option(help: "Broker URI (env AMQP_URL).")
+    var amqpURL: String?
+
+    @Option(help: "Address to bind (env HTTP_HOST).")
+    var host: String?
+
+    @Option(help: "HTTP port (env HTTP_PORT).")
+    var port: Int?
+
+    @Option(help: "Default reply deadline in seconds (env REPLY_TIMEOUT).")
+    var replyTimeout: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env LOG_LEVEL).")
+    var logLevel: String?
+
+    func run() async throws {
+        var configuration = try ProducerConfiguration(environment: ProcessInfo.processInfo.environment)
+        if let amqpURL { configuration.amqpURL = amqpURL }
+        if let host { configuration.httpHost = host }
+        if let port { configuration.httpPort = try ProducerConfiguration.port(String(port), variable: .httpPort) }
+        if let replyTimeout {
+            configuration.replyTimeout = try ProducerConfiguration.seconds(replyTimeout, variable: .replyTimeout)
+        }
+        if let logLevel { configuration.logLevel = try ProducerConfiguration.logLevel(logLevel, variable: .logLevel) }
+
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "subscriptions-producer")
+        logger.logLevel = configuration.logLevel
+
+        let app = try buildApplication(configuration: configuration, logger: logger)
+        // ServiceGroup with SIGTERM/SIGINT: HTTP drains first, then the broker service closes.
+        try await app.runService()
+    }
+}
