@@ -58,8 +58,8 @@ struct CommandIdentityTests {
     @Test("the topology declares the contract's names, arguments and one binding per route")
     func topology() {
         let topology = CommandTopology().topology()
-        #expect(topology.exchanges.map(\.name) == ["subscriptions.commands", "subscriptions.dead-letter"])
-        #expect(topology.exchanges.map(\.kind) == [.direct, .fanout])
+        #expect(topology.exchanges.map(\.name) == ["subscriptions.commands", "subscriptions.dead-letter", "subscriptions.events"])
+        #expect(topology.exchanges.map(\.kind) == [.direct, .fanout, .topic])
         let queue = topology.queues[0]
         #expect(queue.name == "subscriptions.commands")
         #expect(queue.arguments == [

@@ -1,4 +1,5 @@
 import Logging
+import SubscriptionTopology
 
 extension ProducerConfiguration {
     /// Names of the environment variables read by ``init(environment:)``.
@@ -8,6 +9,7 @@ extension ProducerConfiguration {
         case httpPort = "HTTP_PORT"
         case replyTimeout = "REPLY_TIMEOUT"
         case logLevel = "LOG_LEVEL"
+        case busPrefix = "BUS_PREFIX"
     }
 
     /// The defaults overridden by the variables present in `environment`; a malformed value
@@ -22,6 +24,7 @@ extension ProducerConfiguration {
         if let text = value(.httpPort) { httpPort = try Self.port(text, variable: .httpPort) }
         if let text = value(.replyTimeout) { replyTimeout = try Self.seconds(text, variable: .replyTimeout) }
         if let text = value(.logLevel) { logLevel = try Self.logLevel(text, variable: .logLevel) }
+        if let prefix = value(.busPrefix) { topology = CommandTopology(names: BusNames(prefix: prefix)) }
     }
 
     /// A port number 1…65535.

@@ -9,6 +9,7 @@ import Logging
 /// | `HTTP_PORT` | HTTP port | `8080` |
 /// | `REPLY_TIMEOUT` | default deadline of a command, in seconds (decimals allowed) | `10` |
 /// | `LOG_LEVEL` | `trace` … `critical` | `info` |
+/// | `BUS_PREFIX` | first segment of every exchange and queue name | `subscriptions` |
 public struct ProducerConfiguration: Sendable {
     /// Broker URI.
     public var amqpURL: String

@@ -12,7 +12,7 @@ import Synchronization
 final class CommandDispatcher: Sendable {
     let connection: AMQPConnection
     let topology: CommandTopology
-    /// This instance's exclusive, auto-delete reply queue, `<prefix>subscriptions.replies.<uuid>`.
+    /// This instance's exclusive, auto-delete reply queue, `<BUS_PREFIX>.replies.<uuid>`.
     let replyQueue: String
     let registry = ReplyRegistry()
     private let appID: String
@@ -23,7 +23,7 @@ final class CommandDispatcher: Sendable {
     init(connection: AMQPConnection, configuration: ProducerConfiguration, metrics: ProducerMetrics, logger: Logger) {
         self.connection = connection
         self.topology = configuration.topology
-        self.replyQueue = "\(configuration.topology.prefix)subscriptions.replies.\(UUID().uuidString.lowercased())"
+        self.replyQueue = configuration.topology.replyQueuePrefix + UUID().uuidString.lowercased()
         self.appID = configuration.serviceName
         self.metrics = metrics
         self.logger = logger

@@ -1,56 +1,52 @@
 import AMQPClient
 import SubscriptionMessages
+import SubscriptionTopology
 
 /// The exchanges, queues and bindings of the command path (Protos/README.md, "Topology"),
-/// declared idempotently by whoever starts first. The arguments equal
-/// `Compose/rabbitmq/definitions.json`; a mismatch makes the broker refuse the declaration (406).
+/// declared idempotently by whoever starts first: the same ``BusTopology`` the consumer
+/// declares, so the arguments always agree (a mismatch makes the broker refuse with 406).
 ///
-/// `prefix` is prepended to every name so tests on a shared broker never collide; production
-/// uses the empty prefix and the contract's names.
+/// The names come from ``BusNames``: `BUS_PREFIX` (default `subscriptions`) replaces the
+/// first segment, so tests on a shared broker never collide.
 public struct CommandTopology: Sendable, Hashable {
-    /// Prepended to every name (empty in production).
-    public var prefix: String
+    /// Names of every exchange and queue.
+    public var names: BusNames
     /// Deletes the queues after this long without use (`x-expires`); tests only, `nil` in production.
     public var queueExpiry: Duration?
 
-    /// The contract's names, prefixed.
-    public init(prefix: String = "", queueExpiry: Duration? = nil) {
-        self.prefix = prefix
+    /// The topology under `names`.
+    public init(names: BusNames = BusNames(), queueExpiry: Duration? = nil) {
+        self.names = names
         self.queueExpiry = queueExpiry
     }
 
-    /// Direct exchange receiving commands; routing key = ``CommandRoute/routingKey``.
-    public var commandsExchange: String { prefix + "subscriptions.commands" }
-    /// Fanout exchange of dead-lettered commands.
-    public var deadLetterExchange: String { prefix + "subscriptions.dead-letter" }
-    /// Quorum queue the consumer reads commands from.
-    public var commandsQueue: String { prefix + "subscriptions.commands" }
-    /// Quorum queue collecting dead-lettered commands.
-    public var deadLetterQueue: String { prefix + "subscriptions.commands.dead-letter" }
-    /// Delivery limit of the commands queue before a command is dead-lettered.
-    public static let deliveryLimit = 5
+    /// The contract's names with `prefix` prepended (`t.` gives `t.subscriptions.commands`).
+    public init(prefix: String, queueExpiry: Duration? = nil) {
+        self.init(names: BusNames(prefix: prefix + "subscriptions"), queueExpiry: queueExpiry)
+    }
 
-    /// Everything to declare, in order: exchanges, queues, one binding per ``CommandRoute``.
+    /// Direct exchange receiving commands; routing key = ``CommandRoute/routingKey``.
+    public var commandsExchange: String { names.commandsExchange }
+    /// Fanout exchange of dead-lettered commands.
+    public var deadLetterExchange: String { names.deadLetterExchange }
+    /// Quorum queue the consumer reads commands from.
+    public var commandsQueue: String { names.commandsQueue }
+    /// Quorum queue collecting dead-lettered commands.
+    public var deadLetterQueue: String { names.deadLetterQueue }
+    /// Prefix of the producer's reply queues.
+    public var replyQueuePrefix: String { "\(names.prefix).replies." }
+    /// Delivery limit of the commands queue before a command is dead-lettered.
+    public static let deliveryLimit = BusNames.commandDeliveryLimit
+
+    /// Everything to declare: exchanges, queues, one binding per ``CommandRoute``.
     public func topology() -> AMQPTopology {
-        var commands = AMQPQueue.quorum(
-            name: commandsQueue, deliveryLimit: Self.deliveryLimit, deadLetterExchange: deadLetterExchange)
-        var deadLetters = AMQPQueue(name: deadLetterQueue, arguments: ["x-queue-type": .string("quorum")])
+        var topology = BusTopology.commands(names)
         if let queueExpiry {
-            let milliseconds = AMQPFieldValue.int64(queueExpiry.milliseconds)
-            commands.arguments["x-expires"] = milliseconds
-            deadLetters.arguments["x-expires"] = milliseconds
+            for index in topology.queues.indices {
+                topology.queues[index].arguments["x-expires"] = .int64(queueExpiry.milliseconds)
+            }
         }
-        let bindings = CommandRoute.allCases.map {
-            AMQPBinding(queue: commandsQueue, exchange: commandsExchange, routingKey: $0.routingKey)
-        }
-        return AMQPTopology(
-            exchanges: [
-                AMQPExchange(name: commandsExchange, kind: .direct),
-                AMQPExchange(name: deadLetterExchange, kind: .fanout),
-            ],
-            queues: [commands, deadLetters],
-            bindings: bindings + [AMQPBinding(queue: deadLetterQueue, exchange: deadLetterExchange, routingKey: "")]
-        )
+        return topology
     }
 }
 
