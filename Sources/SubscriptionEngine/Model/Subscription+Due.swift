@@ -1,0 +1,22 @@
+extension Subscription {
+    /// The earliest instant at which something happens to this subscription without a
+    /// command: renewal or expiry, grace or retry end, price-change communications. The store
+    /// indexes subscriptions by it; nil when nothing is scheduled.
+    public var nextDueTime: Timestamp? {
+        var candidates: [Timestamp] = []
+        switch state {
+        case .active:
+            candidates.append(expiresDate)
+            candidates.append(contentsOf: priceChanges.filter(\.isOpen).compactMap { $0.nextCommunicationDate() })
+        case .gracePeriod:
+            if let grace = gracePeriodExpiresDate { candidates.append(grace) }
+            if let end = billingRetryEndDate { candidates.append(end) }
+        case .billingRetry:
+            if let end = billingRetryEndDate { candidates.append(end) }
+        case .expired, .revoked:
+            break
+        }
+        return candidates.min()
+    }
+
+}
