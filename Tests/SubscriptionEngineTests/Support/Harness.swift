@@ -67,11 +67,13 @@ struct Harness {
         offer: PurchaseOffer? = nil
     ) throws -> String {
         let outcome = try ok(.purchase(PurchaseRequest(customerId: customer, productId: productId, storefront: storefront, offer: offer)))
-        guard case .subscription(let info) = outcome.reply, let id = info.transactionInfo?.originalTransactionId else {
+        switch outcome.reply {
+        case .subscription(let info), .switchProduct(let info, _, _):
+            return info.renewalInfo.originalTransactionId
+        default:
             Issue.record("no subscription in \(outcome.reply)")
             return ""
         }
-        return id
     }
 
     func subscription(_ id: String) throws -> Subscription {
