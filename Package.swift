@@ -52,7 +52,10 @@ let package = Package(
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
-            dependencies: ["SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"]
+            dependencies: [
+                "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // SQLite persistence (GRDB): aggregates, processed commands, outbox, due timers.
         .target(
