@@ -63,7 +63,7 @@ extension ExtendRenewalDateRequest {
 extension MassExtendRenewalDateRequest {
     init(_ request: Subscriptions_V1_MassExtendRenewalDateRequest) {
         self.init(
-            productId: request.productID, storefrontCountryCodes: request.storefrontCountryCodes.map(StorefrontCode.init),
+            productId: request.productID, storefrontCountryCodes: request.storefrontCountryCodes.map { StorefrontCode($0) },
             extendByDays: Int(request.extendByDays),
             extendReasonCode: request.hasExtendReasonCode ? Int(request.extendReasonCode.value) : nil,
             requestIdentifier: request.requestIdentifier)

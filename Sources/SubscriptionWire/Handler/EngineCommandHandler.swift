@@ -65,14 +65,14 @@ public final class EngineCommandHandler: CommandHandling {
             break
         }
         let engineCommand: EngineCommand
-        do {
-            guard let mapped = try EngineCommand(command) else {
-                return try refuse(envelope, EngineRejection(.unimplemented, "not an engine command"), at: now, in: transaction)
-            }
+        switch Result(catching: { () throws(EngineRejection) -> EngineCommand? in try EngineCommand(command) }) {
+        case .success(let mapped?):
             engineCommand = mapped
-        } catch {
-            logger.debug("command refused by the mapping", metadata: ["error": "\(error)"])
-            return try refuse(envelope, error, at: now, in: transaction)
+        case .success(nil):
+            return try refuse(envelope, EngineRejection(.unimplemented, "not an engine command"), at: now, in: transaction)
+        case .failure(let rejection):
+            logger.debug("command refused by the mapping", metadata: ["error": "\(rejection)"])
+            return try refuse(envelope, rejection, at: now, in: transaction)
         }
         var store = DocumentEngineStore(transaction)
         let outcome = try engine.apply(engineCommand, commandId: envelope.commandID, at: now, in: &store)
