@@ -1,10 +1,10 @@
 import Foundation
 import SubscriptionMessages
-import SubscriptionWire
 import SwiftProtobuf
 import Testing
 
 @testable import SubscriptionEngine
+@testable import SubscriptionWire
 
 /// Every field of a fully populated engine event and its expected wire form.
 @Suite struct EventMappingTests {
