@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionWire
 import Testing
