@@ -88,7 +88,7 @@ extension SubscriptionEngine {
                 }
             } else if let offer = new.offer {
                 let lead = PriceIncreaseRules.leadDays(for: subscription.period)
-                change.effectiveDate = subscription.renewalDate(offer.remainingPeriods)
+                change.effectiveDate = subscription.renewalDate(offer.remainingPeriods - 1)
                 if !change.isCommunicated { change.communicationDate = change.effectiveDate.adding(days: -lead) }
             }
             subscription.priceChanges[index] = change

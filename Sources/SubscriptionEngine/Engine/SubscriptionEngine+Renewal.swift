@@ -3,7 +3,7 @@ extension SubscriptionEngine {
     func fire(_ subscription: inout Subscription, at due: Timestamp, log: inout EventLog) {
         switch subscription.state {
         case .active:
-            let communicationDue = subscription.priceChanges.contains {
+            let communicationDue = subscription.autoRenewStatus && subscription.priceChanges.contains {
                 $0.isOpen && ($0.nextCommunicationDate().map { $0 <= due } ?? false)
             }
             if communicationDue {

@@ -7,7 +7,10 @@ extension Subscription {
         switch state {
         case .active:
             candidates.append(expiresDate)
-            candidates.append(contentsOf: priceChanges.filter(\.isOpen).compactMap { $0.nextCommunicationDate() })
+            // Nobody is told about a new price while auto-renew is off (R-PRC-11 reschedules).
+            if autoRenewStatus {
+                candidates.append(contentsOf: priceChanges.filter(\.isOpen).compactMap { $0.nextCommunicationDate() })
+            }
         case .gracePeriod:
             if let grace = gracePeriodExpiresDate { candidates.append(grace) }
             if let end = billingRetryEndDate { candidates.append(end) }
