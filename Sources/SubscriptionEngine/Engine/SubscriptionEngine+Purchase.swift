@@ -108,7 +108,7 @@ extension SubscriptionEngine {
             period: .oneMonth, descriptors: nil, taxCode: "", originalPurchaseDate: now, currentPeriodStart: now,
             expiresDate: now, anchor: now, anchorPeriod: .oneMonth, anchorIndex: 0, state: .expired,
             autoRenewStatus: true, expirationIntent: nil, billingMode: .succeeds, retryStartDate: nil,
-            gracePeriodExpiresDate: nil, billingRetryEndDate: nil, graceExpiredNotified: false, introOfferRedeemed: false,
+            gracePeriodExpiresDate: nil, billingRetryEndDate: nil, introOfferRedeemed: false,
             paidPeriodCount: 0, transactions: [], priceChanges: [], priceIncreaseEffectiveDates: [], extensions: [],
             pendingChanges: PendingChanges(), requestResults: [:], sequence: 0, idCounter: 0)
     }

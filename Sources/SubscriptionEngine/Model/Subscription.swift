@@ -53,7 +53,6 @@ public struct Subscription: Codable, Sendable, Hashable {
     public internal(set) var retryStartDate: Timestamp?
     public internal(set) var gracePeriodExpiresDate: Timestamp?
     public internal(set) var billingRetryEndDate: Timestamp?
-    var graceExpiredNotified: Bool
     public internal(set) var introOfferRedeemed: Bool
     public internal(set) var paidPeriodCount: Int
     public internal(set) var transactions: [TransactionRecord]
