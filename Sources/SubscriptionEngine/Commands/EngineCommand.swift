@@ -39,16 +39,20 @@ public struct PurchaseRequest: Codable, Sendable, Hashable {
     public var appAccountToken: String
     public var storefront: StorefrontCode
     public var offer: PurchaseOffer?
+    /// Customers of the purchaser's family who gain access to a family-shareable product
+    /// (R-EXT-3). NOT in commands.proto yet (proposed as field 6); the wire layer leaves it empty.
+    public var familyMemberCustomerIds: [String]
 
     public init(
         customerId: String, productId: String, storefront: StorefrontCode, appAccountToken: String = "",
-        offer: PurchaseOffer? = nil
+        offer: PurchaseOffer? = nil, familyMemberCustomerIds: [String] = []
     ) {
         self.customerId = customerId
         self.productId = productId
         self.appAccountToken = appAccountToken
         self.storefront = storefront
         self.offer = offer
+        self.familyMemberCustomerIds = familyMemberCustomerIds
     }
 }
 

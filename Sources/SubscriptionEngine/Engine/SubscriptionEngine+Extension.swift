@@ -9,6 +9,10 @@ extension SubscriptionEngine {
                 "requestIdentifier must be 1...128 characters, got \(request.requestIdentifier.count)")
         }
         var subscription = try load(originalTransactionId: request.originalTransactionId, store: store)
+        guard subscription.familyPurchaserId == nil else {
+            throw EngineRejection(.failedPrecondition, apple: (4030007, "FamilySharedSubscriptionExtensionIneligibleError"),
+                field: "originalTransactionId", "'\(subscription.originalTransactionId)' is family shared: extend the purchaser's subscription")
+        }
         let key = "ext:\(request.requestIdentifier)"
         if let reply = subscription.requestResults[key] { return reply }
         try extend(&subscription, days: request.extendByDays, reasonCode: request.extendReasonCode ?? 0,

@@ -46,6 +46,7 @@ extension SubscriptionEngine {
         var events: [EngineEvent] = []
         for subscriptionId in pending.prefix(MassExtension.batchSize) {
             guard var subscription = try store.subscription(subscriptionId), subscription.isLive,
+                subscription.familyPurchaserId == nil,
                 subscription.productId == job.productId,
                 job.storefrontCountryCodes.isEmpty || job.storefrontCountryCodes.contains(subscription.storefront)
             else { continue }
@@ -60,6 +61,7 @@ extension SubscriptionEngine {
             }
             try store.save(subscription)
             events += log.events
+            events += try propagateToFamily(log.events, store: &store, commandId: job.commandId)
         }
         pending.removeFirst(min(MassExtension.batchSize, pending.count))
         job.pendingIds = pending

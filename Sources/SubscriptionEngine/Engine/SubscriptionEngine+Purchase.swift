@@ -50,6 +50,7 @@ extension SubscriptionEngine {
         subscription.recordTransaction(reason: .purchase, at: now)
         scheduleKoreaConversion(&subscription, at: now)
         log.emit(.subscribed, resubscribe ? .resubscribe : .initialBuy, &subscription, at: now)
+        try shareWithFamily(&subscription, members: request.familyMemberCustomerIds, product: product, at: now, store: &store, log: &log)
         try store.save(subscription)
         return .subscription(info(subscription, at: now))
     }
@@ -103,7 +104,8 @@ extension SubscriptionEngine {
             salt += 1
         } while try store.subscription(id) != nil
         return Subscription(
-            originalTransactionId: id, customerId: customerId, groupId: groupId, kind: kind, productId: "",
+            originalTransactionId: id, customerId: customerId, groupId: groupId, kind: kind, ownership: .purchased,
+            familyPurchaserId: nil, familyMemberIds: [], productId: "",
             autoRenewProductId: "", storefront: .unitedStates, currency: .usd, appAccountToken: "", items: [],
             period: .oneMonth, descriptors: nil, taxCode: "", originalPurchaseDate: now, currentPeriodStart: now,
             expiresDate: now, anchor: now, anchorPeriod: .oneMonth, anchorIndex: 0, state: .expired,

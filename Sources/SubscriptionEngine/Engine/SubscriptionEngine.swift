@@ -16,7 +16,8 @@ public struct SubscriptionEngine: Sendable {
         var log = EventLog(app: catalog.app, commandId: commandId)
         do {
             let reply = try execute(command, at: now, store: &store, log: &log)
-            return EngineOutcome(reply: reply, events: due + log.events)
+            let family = try propagateToFamily(log.events, store: &store, commandId: commandId)
+            return EngineOutcome(reply: reply, events: due + log.events + family)
         } catch let rejection as EngineRejection {
             return EngineOutcome(reply: .rejected(rejection), events: due)
         }
@@ -35,6 +36,7 @@ public struct SubscriptionEngine: Sendable {
                 fire(&subscription, at: due, log: &log)
                 try store.save(subscription)
                 events += log.events
+                events += try propagateToFamily(log.events, store: &store, commandId: nil)
             }
             for id in try store.dueMassExtensionIds(atOrBefore: time, limit: 16) {
                 events += try processMassExtensionBatch(id, at: time, store: &store)

@@ -12,7 +12,7 @@ extension Subscription {
             subscriptionGroupIdentifier: groupId, purchaseDate: record.purchaseDate,
             originalPurchaseDate: originalPurchaseDate, expiresDate: record.expiresDate, quantity: 1,
             type: "Auto-Renewable Subscription", appAccountToken: record.appAccountToken,
-            inAppOwnershipType: .purchased, signedDate: now, revocationReason: record.revocationReason,
+            inAppOwnershipType: ownership, signedDate: now, revocationReason: record.revocationReason,
             revocationDate: record.revocationDate, revocationType: record.revocationType,
             revocationPercentage: record.revocationPercentage, isUpgraded: record.isUpgraded,
             offerType: record.offerType, offerIdentifier: record.offerIdentifier,

@@ -3,6 +3,8 @@ extension Subscription {
     /// command: renewal or expiry, grace or retry end, price-change communications. The store
     /// indexes subscriptions by it; nil when nothing is scheduled.
     public var nextDueTime: Timestamp? {
+        // A family member's subscription follows its purchaser's and has no timers of its own.
+        guard familyPurchaserId == nil else { return nil }
         var candidates: [Timestamp] = []
         switch state {
         case .active:

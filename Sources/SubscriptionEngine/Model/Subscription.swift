@@ -27,6 +27,12 @@ public struct Subscription: Codable, Sendable, Hashable {
     public internal(set) var customerId: String
     public internal(set) var groupId: String
     public internal(set) var kind: Kind
+    /// `PURCHASED`, or `FAMILY_SHARED` for a family member's access.
+    public internal(set) var ownership: InAppOwnershipType
+    /// Family member's subscription: the purchaser's `originalTransactionId`.
+    public internal(set) var familyPurchaserId: String?
+    /// Purchaser's subscription: the family members' subscriptions, which follow it.
+    public internal(set) var familyMemberIds: [String]
     /// Product of the current period (Advanced Commerce: the generic product id).
     public internal(set) var productId: String
     /// Product that renews next; differs from `productId` while a downgrade is pending.
