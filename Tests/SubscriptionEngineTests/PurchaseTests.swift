@@ -33,6 +33,24 @@ import Testing
         #expect(try harness.subscription(id).state == .active)
     }
 
+    @Test("R-GRP-1 a lapsed customer resubscribing with a win-back offer: SUBSCRIBED/RESUBSCRIBE with the offer in the transaction")
+    func resubscribeWithOffer() throws {
+        var harness = try Harness()
+        let winBack = PurchaseOffer(offerType: .winBack, offerIdentifier: "comeback")
+        #expect(try harness.rejected(.purchase(PurchaseRequest(customerId: "alice", productId: "news.basic.monthly", storefront: "USA", offer: winBack)))?.field == "offer.offerIdentifier")
+        let id = try harness.purchase("news.basic.monthly")
+        try harness.ok(.setAutoRenew(SetAutoRenewRequest(originalTransactionId: id, enable: false)))
+        try harness.advance(to: .utc(2026, 3, 1))
+        _ = try harness.purchase("news.basic.monthly", offer: winBack)
+        let event = try #require(harness.events.last)
+        #expect(event.subtype == .resubscribe)
+        #expect(event.data?.transactionInfo?.offerType == .winBack)
+        #expect(event.data?.transactionInfo?.offerIdentifier == "comeback")
+        #expect(event.data?.transactionInfo?.price == 990)
+        try harness.advance(to: .utc(2026, 5, 1))
+        #expect(try harness.subscription(id).transactions.map(\.price).suffix(3) == [990, 990, 2990])
+    }
+
     @Test("R-INT-1 intro offer only when never redeemed in the group; lapsed redeemers pay the regular price")
     func introEligibility() throws {
         var harness = try Harness()

@@ -48,6 +48,12 @@ extension Catalog {
             if let offer = product.introductoryOffer {
                 try validate(offer, of: product, path: "\(path).introductoryOffer")
             }
+            for (identifier, offer) in (product.offers ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard offer.offerType != .introductory else {
+                    throw CatalogError(path: "\(path).offers.\(identifier).offerType", message: "introductory offers go in introductoryOffer")
+                }
+                try validate(offer.offer, of: product, path: "\(path).offers.\(identifier).offer")
+            }
         }
         for (index, product) in advancedCommerce.enumerated() {
             let path = "advancedCommerce[\(index)]"

@@ -80,6 +80,8 @@ public struct Product: Codable, Sendable, Hashable {
     /// Price per storefront, keyed by alpha-3 storefront code.
     public var prices: [String: StorefrontPrice]
     public var introductoryOffer: IntroductoryOffer?
+    /// Promotional, offer-code and win-back offers by offer identifier (optional in JSON).
+    public var offers: [String: ProductOffer]?
     public var familyShareable: Bool
 
     /// The price in `storefront`, if the product is sold there.
@@ -97,6 +99,14 @@ public struct IntroductoryOffer: Codable, Sendable, Hashable {
     /// Offer price per storefront (per period for pay as you go, total for pay up front);
     /// absent for free trials.
     public var prices: [String: StorefrontPrice]?
+}
+
+/// A promotional, offer-code or win-back offer of a product, redeemed by its identifier.
+public struct ProductOffer: Codable, Sendable, Hashable {
+    /// `promotional`, `offerCode` or `winBack` (Apple's `offerType` 2, 3, 4).
+    public var offerType: OfferType
+    /// The discount: free trial, pay as you go or pay up front, as for introductory offers.
+    public var offer: IntroductoryOffer
 }
 
 /// An Advanced Commerce generic product and the SKUs it may sell.

@@ -12,9 +12,6 @@ extension SubscriptionEngine {
             throw EngineRejection(.invalidArgument, apple: (4000134, "MissingPricingConfigForStorefront"), field: "storefront",
                 "product '\(product.productId)' has no price in storefront '\(request.storefront)'")
         }
-        if let offer = request.offer, offer.offerType != .introductory {
-            throw EngineRejection(.unimplemented, field: "offer.offerType", "offer type \(offer.offerType.rawValue) is not emulated")
-        }
         let ids = try store.subscriptionIds(customerId: request.customerId, groupId: product.groupId)
         let existing = try ids.compactMap { try store.subscription($0) }
         if let live = existing.first(where: \.isLive) {
@@ -31,7 +28,9 @@ extension SubscriptionEngine {
         let eligible = !subscription.introOfferRedeemed
             && (catalog.policy.introOfferEligibility == .neverRedeemedInGroup || existing.isEmpty)
         var item = SubscriptionItem(sku: product.productId, price: price.price)
-        if eligible, let intro = product.introductoryOffer {
+        if let requested = request.offer, requested.offerType != .introductory {
+            item.offer = try redeem(requested, of: product, storefront: request.storefront, lapsed: !existing.isEmpty)
+        } else if eligible, let intro = product.introductoryOffer {
             item.offer = introOffer(intro, product: product, storefront: request.storefront)
             subscription.introOfferRedeemed = item.offer != nil
         }
@@ -73,6 +72,22 @@ extension SubscriptionEngine {
         case .oneTime:
             return nil
         }
+    }
+
+    /// A promotional, offer-code or win-back offer named in a purchase (R-GRP-1: the
+    /// transaction carries it). Win-back offers are for lapsed customers only.
+    func redeem(_ requested: PurchaseOffer, of product: Product, storefront: StorefrontCode, lapsed: Bool) throws -> ItemOffer? {
+        guard let defined = product.offers?[requested.offerIdentifier], defined.offerType == requested.offerType else {
+            throw EngineRejection(.notFound, field: "offer.offerIdentifier",
+                "product '\(product.productId)' has no \(requested.offerType) offer '\(requested.offerIdentifier)'")
+        }
+        guard requested.offerType != .winBack || lapsed else {
+            throw EngineRejection(.failedPrecondition, field: "offer.offerIdentifier", "win-back offer '\(requested.offerIdentifier)' is for lapsed subscribers only")
+        }
+        var offer = introOffer(defined.offer, product: product, storefront: storefront)
+        offer?.offerType = requested.offerType
+        offer?.identifier = requested.offerIdentifier
+        return offer
     }
 
     /// South Korea: an offer converting to the regular price needs consent, asked in the 30
