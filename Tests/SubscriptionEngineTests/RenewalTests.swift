@@ -73,6 +73,18 @@ import Testing
         #expect(subscription.latestTransaction?.price == 4990)
     }
 
+    @Test("R-REN-1 a product removed from the catalog by a reload expires at renewal (EXPIRED/PRODUCT_NOT_FOR_SALE)")
+    func productNotForSale() throws {
+        var harness = try Harness()
+        let id = try harness.purchase("news.basic.monthly")
+        var catalog = harness.engine.catalog
+        catalog.products.removeAll { $0.productId == "news.basic.monthly" }
+        harness.engine = SubscriptionEngine(catalog: catalog)
+        let fired = try harness.advance(to: .utc(2026, 2, 1))
+        #expect(Harness.kinds(fired) == ["EXPIRED/PRODUCT_NOT_FOR_SALE"])
+        #expect(try harness.subscription(id).expirationIntent == .productUnavailable)
+    }
+
     @Test("R-REN-2 auto-renew off → EXPIRED/VOLUNTARY at the renewal date; back on before it → AUTO_RENEW_ENABLED")
     func autoRenew() throws {
         var harness = try Harness()

@@ -41,6 +41,10 @@ extension SubscriptionEngine {
             return
         }
         applyPendingChanges(&subscription)
+        guard isForSale(subscription) else {
+            expire(&subscription, .productNotForSale, intent: .productUnavailable, at: date, log: &log)
+            return
+        }
         resolvePriceChanges(&subscription, at: date)
         guard !subscription.items.isEmpty else {
             expire(&subscription, .priceIncrease, intent: .priceIncreaseNotConsented, at: date, log: &log)
@@ -130,6 +134,16 @@ extension SubscriptionEngine {
         if let period = pending.period { subscription.period = period }
         if let descriptors = pending.descriptors { subscription.descriptors = descriptors }
         subscription.pendingChanges = PendingChanges()
+    }
+
+    /// Whether the catalog still sells what would renew (after a reload may have removed it).
+    func isForSale(_ subscription: Subscription) -> Bool {
+        switch subscription.kind {
+        case .inApp:
+            return catalog.product(subscription.productId)?.price(in: subscription.storefront) != nil
+        case .advancedCommerce:
+            return subscription.items.allSatisfy { catalog.advancedCommerceProduct(sellingSKU: $0.sku) != nil }
+        }
     }
 
     func invalidatePriceChanges(_ subscription: inout Subscription, sku: String) {
