@@ -79,4 +79,21 @@ import Testing
         #expect(Harness.kinds(outcome.events) == ["DID_CHANGE_RENEWAL_PREF/UPGRADE"])
         #expect(try harness.subscription(id).productId == "news.standard.monthly")
     }
+
+    @Test("R-GRP-2 offers on an active subscription: same product → OFFER_REDEEMED from the next period; upgrade → OFFER_REDEEMED/UPGRADE")
+    func offerRedeemed() throws {
+        var harness = try Harness()
+        let id = try harness.purchase("news.basic.monthly")
+        let thanks = PurchaseOffer(offerType: .promotional, offerIdentifier: "thanks")
+        let same = try harness.ok(.switchProduct(SwitchProductRequest(originalTransactionId: id, productId: "news.basic.monthly", offer: thanks)))
+        #expect(Harness.kinds(same.events) == ["OFFER_REDEEMED/-"])
+        #expect(same.events.first?.data?.renewalInfo.offerIdentifier == "thanks")
+        try harness.advance(to: .utc(2026, 3, 1))
+        #expect(try harness.subscription(id).transactions.map(\.price) == [2990, 0, 2990])
+        harness.now = .utc(2026, 3, 10)
+        let upgrade = try harness.ok(.switchProduct(SwitchProductRequest(originalTransactionId: id, productId: "news.premium.monthly", offer: PurchaseOffer(offerType: .promotional, offerIdentifier: "upgrade50"))))
+        #expect(Harness.kinds(upgrade.events) == ["OFFER_REDEEMED/UPGRADE"])
+        #expect(upgrade.events.first?.data?.transactionInfo?.price == 4990)
+        #expect(upgrade.events.first?.data?.transactionInfo?.offerType == .promotional)
+    }
 }

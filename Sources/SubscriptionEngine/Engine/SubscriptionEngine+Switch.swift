@@ -18,6 +18,22 @@ extension SubscriptionEngine {
                 "product '\(target.productId)' has no price in storefront '\(subscription.storefront)'")
         }
         if !request.appAccountToken.isEmpty { subscription.appAccountToken = request.appAccountToken }
+        let offer = try request.offer.flatMap { requested -> ItemOffer? in
+            guard requested.offerType != .introductory else {
+                throw EngineRejection(.failedPrecondition, field: "offer.offerType", "introductory offers are not available on a product switch")
+            }
+            return try redeem(requested, of: target, storefront: subscription.storefront, lapsed: false)
+        }
+        if let offer, target.productId == subscription.productId {
+            // Same product: the offer starts with the next period (`OFFER_REDEEMED`, no subtype).
+            var pending = offer
+            pending.remainingPeriods += 1
+            subscription.items[0].offer = pending
+            subscription.autoRenewProductId = subscription.productId
+            log.emit(.offerRedeemed, nil, &subscription, at: now)
+            try store.save(subscription)
+            return .switchProduct(info(subscription, at: now), effectiveImmediately: false, proratedRefund: .zero)
+        }
         if target.productId == subscription.productId {
             if subscription.autoRenewProductId != subscription.productId {
                 subscription.autoRenewProductId = subscription.productId
@@ -30,6 +46,9 @@ extension SubscriptionEngine {
         let currentLevel = current?.level ?? Int.max
         let immediate = target.level < currentLevel || (target.level == currentLevel && target.period == subscription.period)
         guard immediate else {
+            guard offer == nil else {
+                throw EngineRejection(.unimplemented, field: "offer", "offers redeemed with a downgrade are not emulated")
+            }
             subscription.autoRenewProductId = target.productId
             log.emit(.didChangeRenewalPref, .downgrade, &subscription, at: now)
             try store.save(subscription)
@@ -47,10 +66,14 @@ extension SubscriptionEngine {
         subscription.productId = target.productId
         subscription.autoRenewProductId = target.productId
         subscription.period = target.period
-        subscription.items = [SubscriptionItem(sku: target.productId, price: price.price)]
+        subscription.items = [SubscriptionItem(sku: target.productId, price: price.price, offer: offer)]
         subscription.startPeriod(at: now)
         subscription.recordTransaction(reason: .purchase, at: now)
-        log.emit(.didChangeRenewalPref, .upgrade, &subscription, at: now)
+        if offer != nil {
+            log.emit(.offerRedeemed, .upgrade, &subscription, at: now)
+        } else {
+            log.emit(.didChangeRenewalPref, .upgrade, &subscription, at: now)
+        }
         try store.save(subscription)
         return .switchProduct(info(subscription, at: now), effectiveImmediately: true, proratedRefund: refund)
     }
