@@ -6,6 +6,10 @@ import SubscriptionStore
 
 extension EngineCommandHandler {
     /// `advance_test_clock`: manual clock only; fires every transition up to the target.
+    /// `transitions_fired` counts distinct (subscription, instant) pairs among the events:
+    /// one renewal or one consent request sent on three channels is one transition.
+    /// The events are caused by time, so their `caused_by_command_id` stays empty, exactly
+    /// as when the system clock reaches the same instant.
     func advanceTestClock(
         _ request: Subscriptions_V1_AdvanceTestClockRequest, of envelope: Subscriptions_V1_CommandEnvelope,
         context: CommandContext, in transaction: any DocumentTransaction, logger: Logger

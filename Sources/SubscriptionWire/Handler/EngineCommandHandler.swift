@@ -32,7 +32,10 @@ public final class EngineCommandHandler: CommandHandling {
     }
 
     /// A handler for `catalog` (tests, demos). `reload_catalog` then needs a `source`.
-    public convenience init(catalog: Catalog, logger: Logger = Logger(label: "subscriptions.wire")) {
+    /// Without a `logger` nothing is logged.
+    public convenience init(
+        catalog: Catalog, logger: Logger = Logger(label: "subscriptions.wire", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.init(file: CatalogFile(catalog: catalog, version: "inline"), catalogPath: nil, logger: logger)
     }
 

@@ -16,9 +16,13 @@ import SubscriptionStore
 public struct DocumentEngineStore: EngineStore {
     /// Document kinds written by this store.
     public enum Kind {
+        /// Subscription aggregates, keyed by originalTransactionId.
         public static let subscription = "subscription"
+        /// Empty documents indexing subscriptions by customer and group.
         public static let customerGroupIndex = "index.customer-group"
+        /// Empty documents indexing subscriptions by customer.
         public static let customerIndex = "index.customer"
+        /// Mass renewal-date extensions, keyed by requestIdentifier.
         public static let massExtension = "mass-extension"
     }
 
@@ -43,9 +47,12 @@ public struct DocumentEngineStore: EngineStore {
 
     public mutating func save(_ subscription: Subscription) throws {
         let id = subscription.originalTransactionId
+        // Customer and group never change, so the index documents are written once.
+        let isNew = try transaction.document(kind: Kind.subscription, key: id) == nil
         try transaction.putDocument(
             encoder.encode(subscription), kind: Kind.subscription, key: id, tag: subscription.productId,
             dueAt: subscription.nextDueTime?.date)
+        guard isNew else { return }
         let customerGroup = Self.join(subscription.customerId, subscription.groupId)
         try transaction.putDocument(
             Data(), kind: Kind.customerGroupIndex, key: Self.join(customerGroup, id), tag: customerGroup, dueAt: nil)
