@@ -125,6 +125,45 @@ import Testing
     }
 }
 
+@Suite struct ReplayTests {
+    /// A short life: purchase, auto-renew off, two months of time.
+    static func scenario() throws -> [Data] {
+        let bench = try Bench()
+        var events = try bench.purchase("news.premium.monthly").events
+        events += try bench.send(.setAutoRenew(.with {
+            $0.originalTransactionID = events[0].subscriptionID
+            $0.action = .disable
+        })).events
+        events += try bench.advance(days: 62).events
+        return try events.map { try $0.serializedBytes() }
+    }
+
+    @Test("the same commands at the same times give byte-identical events (stable notification UUIDs)")
+    func deterministic() throws {
+        let first = try Self.scenario()
+        #expect(first.count >= 3)
+        #expect(first == (try Self.scenario()))
+    }
+
+    @Test("get all subscription statuses groups the customer's subscriptions")
+    func allStatuses() throws {
+        let bench = try Bench()
+        let news = try bench.purchase("news.basic.monthly")
+        _ = try bench.purchase("sports.monthly")
+        let outcome = try bench.send(.getAllSubscriptionStatuses(.with {
+            $0.transactionID = news.events[0].data.transactionInfo.transactionID
+        }))
+        guard case .getAllSubscriptionStatuses(let result)? = outcome.reply.result else {
+            Issue.record("expected a get_all_subscription_statuses result, got \(outcome.reply)")
+            return
+        }
+        #expect(Set(result.data.map(\.subscriptionGroupIdentifier)) == ["news", "sports"])
+        #expect(result.data.allSatisfy { $0.lastTransactions.first?.status == .active })
+        #expect(result.bundleID == "com.example.news")
+        #expect(outcome.events.isEmpty)
+    }
+}
+
 extension Collection {
     /// The single element, or nil when there are none or several.
     var only: Element? { count == 1 ? first : nil }
