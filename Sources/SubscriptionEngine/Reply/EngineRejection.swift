@@ -36,6 +36,17 @@ public struct EngineRejection: Error, Hashable, Sendable, Codable, CustomStringC
         self.message = message
     }
 
+    /// The HTTP status Apple would answer with (`ErrorDetail.http_status`).
+    public var httpStatus: Int {
+        switch code {
+        case .invalidArgument, .outOfRange: return 400
+        case .failedPrecondition: return 403
+        case .notFound: return 404
+        case .alreadyExists: return appleErrorCode == nil ? 409 : 403
+        case .unimplemented: return 501
+        }
+    }
+
     public var description: String {
         "\(code.rawValue)\(appleErrorCode.map { " \($0)" } ?? "")\(field.map { " [\($0)]" } ?? ""): \(message)"
     }
