@@ -1,0 +1,68 @@
+extension Subscription {
+    /// Length of the period starting now: an in-app offer's own length, else the regular period.
+    var currentPeriodLength: ISOPeriod {
+        if kind == .inApp, let offer = items.first?.offer { return offer.periodLength }
+        return period
+    }
+
+    /// Starts a billing period at `start`, keeping the anchor when the period continues the
+    /// anchored series (no month-end drift) and re-anchoring otherwise.
+    mutating func startPeriod(at start: Timestamp) {
+        let length = currentPeriodLength
+        if length != anchorPeriod || start != anchor.adding(anchorPeriod, times: anchorIndex) {
+            anchor = start
+            anchorPeriod = length
+            anchorIndex = 0
+        }
+        anchorIndex += 1
+        currentPeriodStart = start
+        expiresDate = anchor.adding(length, times: anchorIndex)
+    }
+
+    /// Moves the renewal date (extensions) and re-anchors the series on it.
+    mutating func moveRenewalDate(to date: Timestamp) {
+        expiresDate = date
+        anchor = date
+        anchorIndex = 0
+        anchorPeriod = currentPeriodLength
+        if !transactions.isEmpty { transactions[transactions.count - 1].expiresDate = date }
+    }
+
+    /// The `k`-th renewal date from now (k = 0 is the next one), assuming regular periods.
+    func renewalDate(_ k: Int) -> Timestamp {
+        guard k > 0 else { return expiresDate }
+        if anchorPeriod == period { return anchor.adding(period, times: anchorIndex + k) }
+        return expiresDate.adding(period, times: k)
+    }
+
+    /// Records a charge for the period that just started.
+    mutating func recordTransaction(reason: TransactionReason, at now: Timestamp, requestReferenceId: String? = nil) {
+        let ids = nextIds()
+        let offer = items.compactMap(\.offer).first
+        let price = items.reduce(Milliunits.zero) { $0 + $1.chargedPrice }
+        transactions.append(
+            TransactionRecord(
+                transactionId: ids.transactionId, webOrderLineItemId: ids.webOrderLineItemId, productId: productId,
+                purchaseDate: now, expiresDate: expiresDate, price: price, currency: currency, reason: reason,
+                offerType: offer?.offerType, offerDiscountType: offer?.discountType, offerIdentifier: offer?.identifier,
+                offerPeriod: offer?.offerPeriod, appAccountToken: appAccountToken, items: items,
+                requestReferenceId: requestReferenceId))
+        if price > .zero { paidPeriodCount += 1 }
+    }
+
+    /// Moves every item's offer on by one period at a renewal; ended offers are removed.
+    mutating func advanceOffers() {
+        for index in items.indices {
+            guard var offer = items[index].offer else { continue }
+            offer.remainingPeriods -= 1
+            items[index].offer = offer.remainingPeriods > 0 ? offer : nil
+        }
+    }
+
+    /// Ends every open price change (the subscription ended or was reset).
+    mutating func closePriceChanges(as status: PriceChange.Status) {
+        for index in priceChanges.indices where priceChanges[index].isOpen {
+            priceChanges[index].status = status
+        }
+    }
+}

@@ -1,0 +1,76 @@
+extension SubscriptionEngine {
+    /// Extend one subscription's renewal date (R-EXT-1..3), idempotent on `requestIdentifier`.
+    func extend(
+        _ request: ExtendRenewalDateRequest, at now: Timestamp, store: inout some EngineStore, log: inout EventLog
+    ) throws -> EngineReply {
+        try validateExtension(days: request.extendByDays, reasonCode: request.extendReasonCode)
+        guard !request.requestIdentifier.isEmpty, request.requestIdentifier.count <= 128 else {
+            throw EngineRejection(.invalidArgument, apple: (4000011, "InvalidRequestIdentifierError"), field: "requestIdentifier",
+                "requestIdentifier must be 1...128 characters, got \(request.requestIdentifier.count)")
+        }
+        var subscription = try load(originalTransactionId: request.originalTransactionId, store: store)
+        guard subscription.familyPurchaserId == nil else {
+            throw EngineRejection(.failedPrecondition, apple: (4030007, "FamilySharedSubscriptionExtensionIneligibleError"),
+                field: "originalTransactionId", "'\(subscription.originalTransactionId)' is family shared: extend the purchaser's subscription")
+        }
+        let key = "ext:\(request.requestIdentifier)"
+        if let reply = subscription.requestResults[key] { return reply }
+        try extend(&subscription, days: request.extendByDays, reasonCode: request.extendReasonCode ?? 0,
+            requestIdentifier: request.requestIdentifier, at: now, log: &log)
+        let reply = EngineReply.extendRenewalDate(
+            ExtendRenewalDateResult(
+                originalTransactionId: subscription.originalTransactionId,
+                webOrderLineItemId: subscription.latestTransaction?.webOrderLineItemId ?? "", success: true,
+                effectiveDate: subscription.expiresDate))
+        subscription.requestResults[key] = reply
+        try store.save(subscription)
+        return reply
+    }
+
+    func validateExtension(days: Int, reasonCode: Int?) throws {
+        guard (1...90).contains(days) else {
+            throw EngineRejection(.invalidArgument, apple: (4000009, "InvalidExtendByDaysError"), field: "extendByDays",
+                "extendByDays must be 1...90, got \(days)")
+        }
+        guard let reasonCode, (0...3).contains(reasonCode) else {
+            throw EngineRejection(.invalidArgument, apple: (4000010, "InvalidExtendReasonCodeError"), field: "extendReasonCode",
+                "extendReasonCode must be 0...3, got \(reasonCode.map(String.init) ?? "nothing")")
+        }
+    }
+
+    /// Eligibility (R-EXT-2), the twice-per-365-days cap (R-EXT-1) and the move itself, with
+    /// `RENEWAL_EXTENDED`. An extension granted exactly 365 days ago no longer counts.
+    func extend(
+        _ subscription: inout Subscription, days: Int, reasonCode: Int, requestIdentifier: String, at now: Timestamp,
+        log: inout EventLog
+    ) throws {
+        let inFreeOffer = subscription.items.contains { $0.offer?.discountType == .freeTrial }
+        let graceValid = subscription.state == .gracePeriod && (subscription.gracePeriodExpiresDate.map { $0 > now } ?? false)
+        guard subscription.state == .active || graceValid, subscription.paidPeriodCount > 0, !inFreeOffer else {
+            throw EngineRejection(.failedPrecondition, apple: (4030004, "SubscriptionExtensionIneligibleError"),
+                "subscription '\(subscription.originalTransactionId)' is not eligible: state \(subscription.state.rawValue), paid periods \(subscription.paidPeriodCount), free offer \(inFreeOffer)")
+        }
+        let windowStart = now.adding(days: -365)
+        let recent = subscription.extensions.filter { $0.date > windowStart }
+        guard recent.count < 2 else {
+            throw EngineRejection(.failedPrecondition, apple: (4030005, "SubscriptionMaxExtensionError"),
+                "subscription '\(subscription.originalTransactionId)' was already extended twice in 365 days")
+        }
+        let oldDate = subscription.expiresDate
+        if subscription.state == .gracePeriod {
+            subscription.gracePeriodExpiresDate = subscription.gracePeriodExpiresDate?.adding(days: days)
+            subscription.billingRetryEndDate = subscription.billingRetryEndDate?.adding(days: days)
+        } else {
+            subscription.moveRenewalDate(to: oldDate.adding(days: days))
+        }
+        for index in subscription.priceChanges.indices
+        where subscription.priceChanges[index].isOpen && subscription.priceChanges[index].effectiveDate >= oldDate {
+            subscription.priceChanges[index].effectiveDate = subscription.priceChanges[index].effectiveDate.adding(days: days)
+            if !subscription.priceChanges[index].isCommunicated {
+                subscription.priceChanges[index].communicationDate = subscription.priceChanges[index].communicationDate.adding(days: days)
+            }
+        }
+        subscription.extensions.append(RenewalExtension(requestIdentifier: requestIdentifier, date: now, days: days, reasonCode: reasonCode))
+        log.emit(.renewalExtended, nil, &subscription, at: now)
+    }
+}

@@ -1,0 +1,77 @@
+extension SubscriptionEngine {
+    /// Notification types a family member receives when its purchaser's subscription changes.
+    static let familyMirrored: Set<NotificationType> = [
+        .subscribed, .didRenew, .didChangeRenewalPref, .didChangeRenewalStatus, .didFailToRenew, .gracePeriodExpired,
+        .expired, .renewalExtended, .refund,
+    ]
+
+    /// Gives family members access to a family-shareable purchase (`SUBSCRIBED / INITIAL_BUY`
+    /// or `/ RESUBSCRIBE` with `inAppOwnershipType` `FAMILY_SHARED`).
+    func shareWithFamily(
+        _ purchaser: inout Subscription, members: [String], product: Product, at now: Timestamp, store: inout some EngineStore,
+        log: inout EventLog
+    ) throws {
+        guard product.familyShareable else { return }
+        for customerId in members where customerId != purchaser.customerId {
+            let existing = try store.subscriptionIds(customerId: customerId, groupId: purchaser.groupId).compactMap { try store.subscription($0) }
+            guard !existing.contains(where: \.isLive) else { continue }
+            var member = try existing.first
+                ?? newSubscription(customerId: customerId, groupId: purchaser.groupId, kind: .inApp, at: now, store: store)
+            member.ownership = .familyShared
+            member.familyPurchaserId = purchaser.originalTransactionId
+            if !purchaser.familyMemberIds.contains(member.originalTransactionId) {
+                purchaser.familyMemberIds.append(member.originalTransactionId)
+            }
+            mirror(purchaser, into: &member, at: now)
+            log.emit(.subscribed, existing.isEmpty ? .initialBuy : .resubscribe, &member, at: now)
+            try store.save(member)
+        }
+    }
+
+    /// Replays a purchaser's events on its family members' subscriptions.
+    func propagateToFamily(_ events: [EngineEvent], store: inout some EngineStore, commandId: String?) throws -> [EngineEvent] {
+        var log = EventLog(app: catalog.app, commandId: commandId)
+        for event in events where Self.familyMirrored.contains(event.notificationType) && event.notificationType != .subscribed {
+            guard let purchaser = try store.subscription(event.subscriptionId), !purchaser.familyMemberIds.isEmpty else { continue }
+            for memberId in purchaser.familyMemberIds {
+                guard var member = try store.subscription(memberId), member.familyPurchaserId == purchaser.originalTransactionId,
+                    member.isLive || event.notificationType == .expired
+                else { continue }
+                mirror(purchaser, into: &member, at: event.signedDate)
+                log.emit(event.notificationType, event.subtype, &member, at: event.signedDate)
+                try store.save(member)
+            }
+        }
+        return log.events
+    }
+
+    /// Copies the purchaser's period, product and state onto a member, with the member's own
+    /// transaction ids for any new transaction.
+    private func mirror(_ purchaser: Subscription, into member: inout Subscription, at now: Timestamp) {
+        member.productId = purchaser.productId
+        member.autoRenewProductId = purchaser.autoRenewProductId
+        member.storefront = purchaser.storefront
+        member.currency = purchaser.currency
+        member.items = purchaser.items
+        member.period = purchaser.period
+        member.currentPeriodStart = purchaser.currentPeriodStart
+        member.expiresDate = purchaser.expiresDate
+        member.state = purchaser.state
+        member.autoRenewStatus = purchaser.autoRenewStatus
+        member.expirationIntent = purchaser.expirationIntent
+        member.gracePeriodExpiresDate = purchaser.gracePeriodExpiresDate
+        member.billingRetryEndDate = purchaser.billingRetryEndDate
+        member.paidPeriodCount = purchaser.paidPeriodCount
+        guard let source = purchaser.latestTransaction else { return }
+        if let last = member.transactions.last, last.purchaseDate == source.purchaseDate, last.productId == source.productId {
+            member.transactions[member.transactions.count - 1].expiresDate = source.expiresDate
+            member.transactions[member.transactions.count - 1].revocationDate = source.revocationDate
+            return
+        }
+        var copy = source
+        let ids = member.nextIds()
+        copy.transactionId = ids.transactionId
+        copy.webOrderLineItemId = ids.webOrderLineItemId
+        member.transactions.append(copy)
+    }
+}

@@ -1,0 +1,95 @@
+extension SubscriptionEngine {
+    /// Accept a mass extension (R-EXT-4); processed in batches by `advance`, idempotent on
+    /// `requestIdentifier`.
+    func massExtend(
+        _ request: MassExtendRenewalDateRequest, at now: Timestamp, store: inout some EngineStore, commandId: String?
+    ) throws -> EngineReply {
+        try validateExtension(days: request.extendByDays, reasonCode: request.extendReasonCode)
+        guard isUUID(request.requestIdentifier) else {
+            throw EngineRejection(.invalidArgument, apple: (4000011, "InvalidRequestIdentifierError"), field: "requestIdentifier",
+                "requestIdentifier must be a UUID, got '\(request.requestIdentifier)'")
+        }
+        guard catalog.product(request.productId) != nil else {
+            throw EngineRejection(.invalidArgument, apple: (4000023, "InvalidProductIdError"), field: "productId", "unknown product '\(request.productId)'")
+        }
+        for (index, code) in request.storefrontCountryCodes.enumerated() where code.rawValue.count != 3 {
+            throw EngineRejection(.invalidArgument, apple: (4000028, "InvalidStorefrontCountryCodeError"),
+                field: "storefrontCountryCodes[\(index)]", "'\(code)' is not an alpha-3 storefront code")
+        }
+        if try store.massExtension(request.requestIdentifier) == nil {
+            try store.save(
+                MassExtension(
+                    requestIdentifier: request.requestIdentifier, productId: request.productId,
+                    storefrontCountryCodes: request.storefrontCountryCodes, extendByDays: request.extendByDays,
+                    extendReasonCode: request.extendReasonCode ?? 0, requestedAt: now, pendingIds: nil, succeededCount: 0,
+                    failedCount: 0, complete: false, completeDate: nil, commandId: commandId))
+        }
+        return .massExtendRenewalDate(requestIdentifier: request.requestIdentifier)
+    }
+
+    /// Status of a mass extension.
+    func massExtensionStatus(_ request: GetMassExtensionStatusRequest, store: some EngineStore) throws -> EngineReply {
+        guard let job = try store.massExtension(request.requestIdentifier), job.productId == request.productId else {
+            throw EngineRejection(.notFound, apple: (4040009, "StatusRequestNotFoundError"), field: "requestIdentifier",
+                "no mass extension '\(request.requestIdentifier)' for product '\(request.productId)'")
+        }
+        return .massExtensionStatus(
+            MassExtensionStatus(requestIdentifier: job.requestIdentifier, complete: job.complete, completeDate: job.completeDate,
+                succeededCount: job.succeededCount, failedCount: job.failedCount))
+    }
+
+    /// One batch: `RENEWAL_EXTENDED` or `RENEWAL_EXTENSION / FAILURE` per live subscription of
+    /// the product (and storefronts), then `RENEWAL_EXTENSION / SUMMARY` once all are done.
+    func processMassExtensionBatch(_ id: String, at now: Timestamp, store: inout some EngineStore) throws -> [EngineEvent] {
+        guard var job = try store.massExtension(id), !job.complete else { return [] }
+        var pending = try job.pendingIds ?? store.subscriptionIds(productId: job.productId)
+        var events: [EngineEvent] = []
+        for subscriptionId in pending.prefix(MassExtension.batchSize) {
+            guard var subscription = try store.subscription(subscriptionId), subscription.isLive,
+                subscription.familyPurchaserId == nil,
+                subscription.productId == job.productId,
+                job.storefrontCountryCodes.isEmpty || job.storefrontCountryCodes.contains(subscription.storefront)
+            else { continue }
+            var log = EventLog(app: catalog.app, commandId: job.commandId)
+            do {
+                try extend(&subscription, days: job.extendByDays, reasonCode: job.extendReasonCode,
+                    requestIdentifier: job.requestIdentifier, at: now, log: &log)
+                job.succeededCount += 1
+            } catch is EngineRejection {
+                log.emit(.renewalExtension, .failure, &subscription, at: now)
+                job.failedCount += 1
+            }
+            try store.save(subscription)
+            events += log.events
+            events += try propagateToFamily(log.events, store: &store, commandId: job.commandId)
+        }
+        pending.removeFirst(min(MassExtension.batchSize, pending.count))
+        job.pendingIds = pending
+        if pending.isEmpty {
+            job.complete = true
+            job.completeDate = now
+            events.append(summaryEvent(job, at: now))
+        }
+        try store.save(job)
+        return events
+    }
+
+    private func summaryEvent(_ job: MassExtension, at now: Timestamp) -> EngineEvent {
+        let app = catalog.app
+        return EngineEvent(
+            notificationType: .renewalExtension, subtype: .summary,
+            notificationUUID: NameBasedUUID.make("mass/\(job.requestIdentifier)"), signedDate: now, version: "2.0",
+            sequence: 0, subscriptionId: "", causedByCommandId: job.commandId,
+            payload: .summary(
+                MassExtensionSummary(
+                    requestIdentifier: job.requestIdentifier, environment: app.environment, appAppleId: app.appAppleId,
+                    bundleId: app.bundleId, productId: job.productId, storefrontCountryCodes: job.storefrontCountryCodes,
+                    failedCount: job.failedCount, succeededCount: job.succeededCount)))
+    }
+
+    private func isUUID(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+        return parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+}

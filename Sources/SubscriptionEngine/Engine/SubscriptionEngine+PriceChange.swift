@@ -1,0 +1,130 @@
+extension SubscriptionEngine {
+    /// Change Subscription Price (R-PRC-1..4, R-PRC-7).
+    func changePrice(
+        _ request: ChangePriceRequest, at now: Timestamp, store: inout some EngineStore, log: inout EventLog
+    ) throws -> EngineReply {
+        let key = try requestKey(request.requestInfo)
+        var subscription = try load(transactionId: request.transactionId, store: store)
+        if let reply = subscription.requestResults[key] { return reply }
+        try checkPriceChangeAllowed(request, subscription)
+        var ids: [String] = []
+        for item in request.items {
+            guard let index = subscription.itemIndex(item.sku) else { continue }
+            let current = subscription.items[index].price
+            invalidateUncommunicated(&subscription, sku: item.sku)
+            subscription.idCounter += 1
+            let id = "\(subscription.originalTransactionId)-pc\(subscription.idCounter)"
+            subscription.priceChanges.append(
+                schedule(id: id, sku: item.sku, from: current, to: item.price, dependents: item.dependentSKUs, subscription, at: now))
+            ids.append(id)
+        }
+        log.emit(.priceChange, nil, &subscription, at: now)
+        let reply = EngineReply.changePrice(info(subscription, at: now), priceChangeIds: ids)
+        subscription.requestResults[key] = reply
+        try store.save(subscription)
+        return reply
+    }
+
+    /// A new price change: the renewal where it applies, when it is told, whether it needs consent.
+    func schedule(
+        id: String, sku: String, from current: Milliunits, to price: Milliunits, dependents: [String],
+        _ subscription: Subscription, at now: Timestamp
+    ) -> PriceChange {
+        guard price > current else {
+            return PriceChange(
+                id: id, kind: .decrease, sku: sku, oldPrice: current, newPrice: price, dependentSKUs: dependents,
+                requestedAt: now, effectiveDate: subscription.expiresDate, communicationDate: subscription.expiresDate,
+                consentRequired: false, status: .scheduled)
+        }
+        let lead = PriceIncreaseRules.leadDays(for: subscription.period)
+        var k = 0
+        while subscription.renewalDate(k).adding(days: -lead) < now { k += 1 }
+        let effective = subscription.renewalDate(k)
+        let facts = PriceIncreaseRules.Facts(
+            storefront: subscription.storefront, currency: subscription.currency, currentPrice: current, newPrice: price,
+            period: subscription.period, effectiveDate: effective,
+            previousIncreaseDates: subscription.priceIncreaseEffectiveDates, convertsFromOffer: false)
+        return PriceChange(
+            id: id, kind: .increase, sku: sku, oldPrice: current, newPrice: price, dependentSKUs: dependents,
+            requestedAt: now, effectiveDate: effective, communicationDate: effective.adding(days: -lead),
+            consentRequired: PriceIncreaseRules.consentRequired(facts, policy: catalog.policy), status: .scheduled)
+    }
+
+    /// R-PRC-2 refusals and request validation.
+    private func checkPriceChangeAllowed(_ request: ChangePriceRequest, _ subscription: Subscription) throws {
+        guard !request.items.isEmpty else { throw EngineRejection.missing("items", apple: (4000101, "NullItems")) }
+        if let currency = request.currency, currency != subscription.currency {
+            throw EngineRejection(.invalidArgument, apple: (4000053, "InvalidCurrency"), field: "currency",
+                "currency '\(currency)' differs from the subscription's \(subscription.currency)")
+        }
+        guard subscription.storefront != .india else {
+            throw EngineRejection(.failedPrecondition, apple: (4000221, "ACAPriceIncreaseIsNotCurrentlySupportedInIndia"),
+                field: "storefront", "price changes are not supported in storefront IND")
+        }
+        guard subscription.state == .active else {
+            throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"),
+                "subscription is \(subscription.state.rawValue): no price change in grace period, billing retry or after expiry")
+        }
+        guard subscription.autoRenewStatus else {
+            throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"), "auto-renew is off")
+        }
+        let parents = Set(request.items.map(\.sku))
+        var dependentsSeen: Set<String> = []
+        var skusSeen: Set<String> = []
+        for (index, item) in request.items.enumerated() {
+            let field = "items[\(index)]"
+            guard skusSeen.insert(item.sku).inserted else {
+                throw EngineRejection(.invalidArgument, apple: (4000194, "ItemCannotBeSpecifiedMultipleTimes"), field: "\(field).SKU", "SKU '\(item.sku)' appears twice")
+            }
+            guard item.price > .zero else {
+                throw EngineRejection(.invalidArgument, apple: (4000086, "NegativePrice"), field: "\(field).price", "price must be > 0, got \(item.price.rawValue)")
+            }
+            guard let current = subscription.itemIndex(item.sku).map({ subscription.items[$0] }) else {
+                throw EngineRejection(.invalidArgument, apple: (4000220, "InvalidSKUProvidedMustBeCurrentSKUSetToRenew"), field: "\(field).SKU", "SKU '\(item.sku)' is not in the subscription")
+            }
+            guard current.offer == nil else {
+                throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"), field: "\(field).SKU", "SKU '\(item.sku)' is in an offer period")
+            }
+            guard item.price != current.price else {
+                throw EngineRejection(.invalidArgument, field: "\(field).price", "price \(item.price.rawValue) equals the current price")
+            }
+            if subscription.priceChanges.contains(where: { $0.isOpen && $0.sku == item.sku && $0.isCommunicated }) {
+                throw EngineRejection(.failedPrecondition, apple: (4000205, "PriceChangeCannotBeIssuedWhenAlreadyCommunicated"), field: "\(field).SKU", "a price change of '\(item.sku)' was already communicated")
+            }
+            for dependent in item.dependentSKUs {
+                let existingParent = subscription.priceChanges.contains { $0.isOpen && !$0.dependentSKUs.isEmpty && $0.sku == dependent }
+                guard dependent != item.sku, subscription.itemIndex(dependent) != nil else {
+                    throw EngineRejection(.invalidArgument, apple: (4000220, "InvalidSKUProvidedMustBeCurrentSKUSetToRenew"), field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' is not another item of the subscription")
+                }
+                let dependentHasOwn = request.items.contains { $0.sku == dependent && !$0.dependentSKUs.isEmpty }
+                guard !dependentHasOwn, !existingParent, !(parents.contains(item.sku) && dependentsSeen.contains(item.sku)) else {
+                    throw EngineRejection(.invalidArgument, apple: (4000193, "DependentSKUsCannotBeChained"), field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' would form a chain")
+                }
+                guard dependentsSeen.insert(dependent).inserted else {
+                    throw EngineRejection(.invalidArgument, apple: (4000192, "DependentSKUsCannotBeShared"), field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' has two parents")
+                }
+            }
+        }
+        for item in request.items where !item.dependentSKUs.isEmpty && dependentsSeen.contains(item.sku) {
+            throw EngineRejection(.invalidArgument, apple: (4000193, "DependentSKUsCannotBeChained"), field: "items", "SKU '\(item.sku)' is both a dependent and a parent")
+        }
+    }
+
+    private func invalidateUncommunicated(_ subscription: inout Subscription, sku: String) {
+        for index in subscription.priceChanges.indices
+        where subscription.priceChanges[index].isOpen && subscription.priceChanges[index].sku == sku
+            && !subscription.priceChanges[index].isCommunicated
+        {
+            subscription.priceChanges[index].status = .invalidated
+        }
+    }
+
+    /// The idempotency key of an Advanced Commerce request (R-MOD-5).
+    func requestKey(_ info: RequestInfo?) throws -> String {
+        guard let info else { throw EngineRejection.missing("requestInfo", apple: (4000079, "NullRequestInfo")) }
+        guard !info.requestReferenceId.isEmpty else {
+            throw EngineRejection.missing("requestInfo.requestReferenceId", apple: (4000080, "NullRequestReferenceID"))
+        }
+        return "ref:\(info.requestReferenceId)"
+    }
+}

@@ -1,0 +1,45 @@
+extension SubscriptionEngine {
+    /// REACTIVATE_SUBSCRIPTION: auto-renew back on (R-PRC-11). Communicated increases of the
+    /// named items are accepted (they renew at the higher price); those of unnamed items are
+    /// not. Uncommunicated increases are rescheduled to the next eligible renewal.
+    func reactivate(
+        _ request: ReactivateSubscriptionRequest, at now: Timestamp, store: inout some EngineStore, log: inout EventLog
+    ) throws -> EngineReply {
+        guard request.operation == .reactivateSubscription else {
+            throw EngineRejection(.invalidArgument, apple: (4000172, "InvalidOperation"), field: "operation", "operation must be REACTIVATE_SUBSCRIPTION, got \(request.operation?.rawValue ?? "nothing")")
+        }
+        try checkVersion(request.version)
+        let key = try requestKey(request.requestInfo)
+        var subscription = try load(transactionId: request.transactionId, store: store)
+        if let reply = subscription.requestResults[key] { return reply }
+        guard subscription.isLive else {
+            throw EngineRejection(.failedPrecondition, apple: (4030015, "InactiveACASub"), "subscription '\(subscription.originalTransactionId)' is \(subscription.state.rawValue)")
+        }
+        guard !subscription.autoRenewStatus else {
+            throw EngineRejection(.failedPrecondition, apple: (4030011, "SubscriptionAlreadyActive"), "auto-renew is already on")
+        }
+        for (index, sku) in request.items.enumerated() where subscription.itemIndex(sku) == nil {
+            throw EngineRejection(.invalidArgument, apple: (4000146, "ChangeItemNotFound"), field: "items[\(index)].SKU", "SKU '\(sku)' is not in the subscription")
+        }
+        let named = request.items.isEmpty ? Set(subscription.items.map(\.sku)) : Set(request.items)
+        let lead = PriceIncreaseRules.leadDays(for: subscription.period)
+        for index in subscription.priceChanges.indices where subscription.priceChanges[index].isOpen {
+            var change = subscription.priceChanges[index]
+            if change.isCommunicated {
+                change.status = named.contains(change.sku) ? .accepted : (change.consentRequired ? .declined : change.status)
+            } else if change.communicationDate < now {
+                var k = 0
+                while subscription.renewalDate(k).adding(days: -lead) < now { k += 1 }
+                change.effectiveDate = subscription.renewalDate(k)
+                change.communicationDate = change.effectiveDate.adding(days: -lead)
+            }
+            subscription.priceChanges[index] = change
+        }
+        subscription.autoRenewStatus = true
+        log.emit(.didChangeRenewalStatus, .autoRenewEnabled, &subscription, at: now)
+        let reply = EngineReply.subscription(info(subscription, at: now))
+        subscription.requestResults[key] = reply
+        try store.save(subscription)
+        return reply
+    }
+}

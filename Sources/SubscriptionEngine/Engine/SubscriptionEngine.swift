@@ -1,0 +1,99 @@
+/// The consent and renewal engine: applies commands and fires due transitions on
+/// subscription aggregates held by an `EngineStore`. Pure: no I/O, no clock (R-REN-3).
+public struct SubscriptionEngine: Sendable {
+    public let catalog: Catalog
+
+    public init(catalog: Catalog) { self.catalog = catalog }
+
+    /// Fires everything due up to `now` (time order), then applies `command`.
+    ///
+    /// A refused command comes back as `EngineReply.rejected`; its events are then only those
+    /// of the transitions that fell due. Only store errors are thrown.
+    public func apply(
+        _ command: EngineCommand, commandId: String, at now: Timestamp, in store: inout some EngineStore
+    ) throws -> EngineOutcome {
+        let due = try advance(to: now, in: &store)
+        var log = EventLog(app: catalog.app, commandId: commandId)
+        do {
+            let reply = try execute(command, at: now, store: &store, log: &log)
+            let family = try propagateToFamily(log.events, store: &store, commandId: commandId)
+            return EngineOutcome(reply: reply, events: due + log.events + family)
+        } catch let rejection as EngineRejection {
+            return EngineOutcome(reply: .rejected(rejection), events: due)
+        }
+    }
+
+    /// Fires every due transition up to `target` in (time, id) order across subscriptions and
+    /// mass extensions: renewals, expiries, grace and retry ends, price-change communications,
+    /// mass-extension batches.
+    public func advance(to target: Timestamp, in store: inout some EngineStore) throws -> [EngineEvent] {
+        var events: [EngineEvent] = []
+        while let time = try store.earliestDueTime(), time <= target {
+            for id in try store.dueSubscriptionIds(atOrBefore: time, limit: 512) {
+                guard var subscription = try store.subscription(id), let due = subscription.nextDueTime, due <= time
+                else { continue }
+                var log = EventLog(app: catalog.app, commandId: nil)
+                fire(&subscription, at: due, log: &log)
+                try store.save(subscription)
+                events += log.events
+                events += try propagateToFamily(log.events, store: &store, commandId: nil)
+            }
+            for id in try store.dueMassExtensionIds(atOrBefore: time, limit: 16) {
+                events += try processMassExtensionBatch(id, at: time, store: &store)
+            }
+        }
+        return events
+    }
+
+    private func execute(
+        _ command: EngineCommand, at now: Timestamp, store: inout some EngineStore, log: inout EventLog
+    ) throws -> EngineReply {
+        switch command {
+        case .purchase(let request): return try purchase(request, at: now, store: &store, log: &log)
+        case .switchProduct(let request): return try switchProduct(request, at: now, store: &store, log: &log)
+        case .createSubscription(let request): return try create(request, at: now, store: &store, log: &log)
+        case .modifySubscription(let request): return try modify(request, at: now, store: &store, log: &log)
+        case .reactivateSubscription(let request): return try reactivate(request, at: now, store: &store, log: &log)
+        case .changePrice(let request): return try changePrice(request, at: now, store: &store, log: &log)
+        case .respondToPriceIncrease(let request): return try respond(request, at: now, store: &store, log: &log)
+        case .setAutoRenew(let request): return try setAutoRenew(request, at: now, store: &store, log: &log)
+        case .reportBillingOutcome(let request): return try reportBilling(request, at: now, store: &store, log: &log)
+        case .extendRenewalDate(let request): return try extend(request, at: now, store: &store, log: &log)
+        case .massExtendRenewalDate(let request): return try massExtend(request, at: now, store: &store, commandId: log.commandId)
+        case .getMassExtensionStatus(let request): return try massExtensionStatus(request, store: store)
+        case .getAllSubscriptionStatuses(let request): return try allStatuses(request, at: now, store: store)
+        case .cancelSubscription(let request): return try cancel(request, at: now, store: &store, log: &log)
+        case .revokeSubscription(let request): return try revoke(request, at: now, store: &store, log: &log)
+        case .requestRefund(let request): return try refund(request, at: now, store: &store, log: &log)
+        case .changeMetadata(let request): return try changeMetadata(request, at: now, store: &store, log: &log)
+        case .migrateSubscription(let request): return try migrate(request, at: now, store: &store, log: &log)
+        }
+    }
+
+    /// Loads a subscription by any of its transaction ids.
+    func load(transactionId: String, field: String = "transactionId", store: some EngineStore) throws -> Subscription {
+        guard !transactionId.isEmpty else { throw EngineRejection.missing(field, apple: (4000085, "NullTransactionId")) }
+        let id = Subscription.originalTransactionId(fromTransactionId: transactionId)
+        guard let subscription = try store.subscription(id),
+            subscription.transactions.contains(where: { $0.transactionId == transactionId })
+        else {
+            throw EngineRejection(
+                .notFound, apple: (4040010, "TransactionIdNotFound"), field: field, "no transaction '\(transactionId)'")
+        }
+        return subscription
+    }
+
+    /// Loads a subscription by `originalTransactionId`.
+    func load(originalTransactionId id: String, store: some EngineStore) throws -> Subscription {
+        guard !id.isEmpty else { throw EngineRejection.missing("originalTransactionId", apple: (4000008, "InvalidOriginalTransactionIdError")) }
+        guard let subscription = try store.subscription(id) else { throw EngineRejection.subscriptionNotFound(id) }
+        return subscription
+    }
+
+    /// The reply body shared by most operations.
+    func info(_ subscription: Subscription, at now: Timestamp) -> SubscriptionInfo {
+        SubscriptionInfo(
+            transactionInfo: subscription.transactionInfo(app: catalog.app, at: now),
+            renewalInfo: subscription.renewalInfo(app: catalog.app, at: now))
+    }
+}

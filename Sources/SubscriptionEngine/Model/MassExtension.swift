@@ -1,0 +1,22 @@
+/// A mass renewal-date extension (R-EXT-4), processed in batches by `advance`.
+public struct MassExtension: Codable, Sendable, Hashable {
+    public internal(set) var requestIdentifier: String
+    public internal(set) var productId: String
+    public internal(set) var storefrontCountryCodes: [StorefrontCode]
+    public internal(set) var extendByDays: Int
+    public internal(set) var extendReasonCode: Int
+    public internal(set) var requestedAt: Timestamp
+    /// Subscriptions still to process (snapshotted at the first batch, sorted).
+    var pendingIds: [String]?
+    public internal(set) var succeededCount: Int64
+    public internal(set) var failedCount: Int64
+    public internal(set) var complete: Bool
+    public internal(set) var completeDate: Timestamp?
+    var commandId: String?
+
+    /// When the next batch is due; nil once complete. The store indexes it.
+    public var nextDueTime: Timestamp? { complete ? nil : requestedAt }
+
+    /// Subscriptions processed per batch.
+    static let batchSize = 2000
+}

@@ -1,0 +1,34 @@
+import SubscriptionEngine
+import SubscriptionMessages
+
+extension EngineCommand {
+    /// The engine command of an envelope case; nil for the service's own commands
+    /// (`advance_test_clock`, `reload_catalog`), which the handler answers itself.
+    ///
+    /// Throws when the proto cannot express the engine's request (e.g. an offer without
+    /// a type); the handler turns that into a reply like any engine rejection.
+    init?(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command) throws(EngineRejection) {
+        switch command {
+        case .purchase(let request): self = .purchase(try PurchaseRequest(request))
+        case .switchProduct(let request): self = .switchProduct(try SwitchProductRequest(request))
+        case .createSubscription(let request): self = .createSubscription(CreateSubscriptionRequest(request))
+        case .modifySubscription(let request): self = .modifySubscription(ModifySubscriptionRequest(request))
+        case .reactivateSubscription(let request): self = .reactivateSubscription(ReactivateSubscriptionRequest(request))
+        case .changePrice(let request): self = .changePrice(ChangePriceRequest(request))
+        case .respondToPriceIncrease(let request): self = .respondToPriceIncrease(RespondToPriceIncreaseRequest(request))
+        case .setAutoRenew(let request): self = .setAutoRenew(SetAutoRenewRequest(request))
+        case .reportBillingOutcome(let request): self = .reportBillingOutcome(ReportBillingOutcomeRequest(request))
+        case .extendRenewalDate(let request): self = .extendRenewalDate(ExtendRenewalDateRequest(request))
+        case .massExtendRenewalDate(let request): self = .massExtendRenewalDate(MassExtendRenewalDateRequest(request))
+        case .getMassExtensionStatus(let request): self = .getMassExtensionStatus(GetMassExtensionStatusRequest(request))
+        case .getAllSubscriptionStatuses(let request):
+            self = .getAllSubscriptionStatuses(try GetAllSubscriptionStatusesRequest(request))
+        case .cancelSubscription(let request): self = .cancelSubscription(CancelSubscriptionRequest(request))
+        case .revokeSubscription(let request): self = .revokeSubscription(RevokeSubscriptionRequest(request))
+        case .requestRefund(let request): self = .requestRefund(try RequestRefundRequest(request))
+        case .changeMetadata(let request): self = .changeMetadata(ChangeMetadataRequest(request))
+        case .migrateSubscription(let request): self = .migrateSubscription(MigrateSubscriptionRequest(request))
+        case .advanceTestClock, .reloadCatalog: return nil
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import SubscriptionEngine
+import SubscriptionMessages
+import SubscriptionStore
+
+extension EngineCommandHandler {
+    /// `advance_test_clock`: manual clock only; fires every transition up to the target.
+    /// `transitions_fired` counts distinct (subscription, instant) pairs among the events:
+    /// one renewal or one consent request sent on three channels is one transition.
+    /// The events are caused by time, so their `caused_by_command_id` stays empty, exactly
+    /// as when the system clock reaches the same instant.
+    func advanceTestClock(
+        _ request: Subscriptions_V1_AdvanceTestClockRequest, of envelope: Subscriptions_V1_CommandEnvelope,
+        context: CommandContext, in transaction: any DocumentTransaction, logger: Logger
+    ) throws -> CommandOutcome {
+        let now = Timestamp(context.now)
+        guard context.clock == .manual else {
+            return try refuse(
+                envelope,
+                EngineRejection(
+                    .failedPrecondition, field: "clock",
+                    "the test clock can only be advanced with --clock manual; this consumer runs on the \(context.clock.rawValue) clock"),
+                at: now, in: transaction)
+        }
+        let target: Timestamp
+        switch request.target {
+        case .advanceBy(let duration):
+            let milliseconds = duration.seconds * 1000 + Int64(duration.nanos / 1_000_000)
+            guard milliseconds > 0 else {
+                return try refuse(
+                    envelope,
+                    EngineRejection(.invalidArgument, field: "advanceBy", "advanceBy must be positive, got \(milliseconds) ms"),
+                    at: now, in: transaction)
+            }
+            target = now.adding(milliseconds: milliseconds)
+        case .advanceTo(let instant):
+            target = Timestamp(instant)
+            guard target >= now else {
+                return try refuse(
+                    envelope,
+                    EngineRejection(.invalidArgument, field: "advanceTo", "advanceTo \(target) is before the clock's now \(now)"),
+                    at: now, in: transaction)
+            }
+        case nil:
+            return try refuse(
+                envelope, EngineRejection(.invalidArgument, field: "target", "advanceBy or advanceTo is required"),
+                at: now, in: transaction)
+        }
+        var store = DocumentEngineStore(transaction)
+        let fired = try engine.advance(to: target, in: &store)
+        let transitions = Set(fired.map { "\($0.subscriptionId)\u{1F}\($0.signedDate.millisecondsSince1970)" }).count
+        logger.debug("test clock advanced", metadata: ["clock.now": "\(target)", "events": "\(fired.count)"])
+        let reply = Subscriptions_V1_AdvanceTestClockReply.with {
+            $0.clock.previousNow = now.protobuf
+            $0.clock.now = target.protobuf
+            $0.clock.transitionsFired = Int64(transitions)
+            $0.clock.eventsPublished = Int64(fired.count)
+        }
+        return CommandOutcome(
+            reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, result: .advanceTestClock(reply), repliedAt: target),
+            events: fired.map { Subscriptions_V1_NotificationEvent($0) },
+            manualClockAdvancedTo: target.date)
+    }
+
+    /// `reload_catalog`: reads `source` (a file path or `file://` URL), or the configured
+    /// file when empty, and swaps the engine. A bad file changes nothing.
+    func reloadCatalog(
+        _ request: Subscriptions_V1_ReloadCatalogRequest, of envelope: Subscriptions_V1_CommandEnvelope,
+        at now: Timestamp, in transaction: any DocumentTransaction, logger: Logger
+    ) throws -> CommandOutcome {
+        let source = request.source.hasPrefix("file://") ? String(request.source.dropFirst("file://".count)) : request.source
+        guard let path = source.isEmpty ? catalogPath : source else {
+            return try refuse(
+                envelope,
+                EngineRejection(.failedPrecondition, field: "source", "no catalog file is configured; name one in source"),
+                at: now, in: transaction)
+        }
+        let file: CatalogFile
+        do {
+            file = try CatalogFile(path: path)
+        } catch {
+            logger.debug("catalog reload refused", metadata: ["error": "\(error)"])
+            return try refuse(
+                envelope, EngineRejection(.failedPrecondition, field: "source", error.description), at: now, in: transaction)
+        }
+        // Transitions due by now fire under the catalog they fell due with.
+        let events = try advance(to: now.date, in: transaction)
+        state.withLock { $0 = State(engine: SubscriptionEngine(catalog: file.catalog), catalog: file) }
+        logger.debug("catalog reloaded", metadata: ["catalog.version": "\(file.version)", "catalog.path": "\(path)"])
+        let reply = Subscriptions_V1_ReloadCatalogReply.with {
+            $0.catalogVersion = file.version
+            $0.productCount = Int32(file.productCount)
+            $0.storefrontCount = Int32(file.storefrontCount)
+        }
+        return CommandOutcome(
+            reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, result: .reloadCatalog(reply), repliedAt: now),
+            events: events)
+    }
+}

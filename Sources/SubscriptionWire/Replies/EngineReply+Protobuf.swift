@@ -1,0 +1,111 @@
+import SubscriptionEngine
+import SubscriptionMessages
+
+/// The engine answered a command with a reply shape that does not fit the command's route:
+/// a bug in the engine or in this mapping. Thrown so the transaction rolls back.
+public struct ReplyMappingError: Error, CustomStringConvertible, Sendable {
+    /// The command's route.
+    public var route: CommandRoute
+    /// The engine reply's case.
+    public var reply: String
+
+    public var description: String { "engine reply '\(reply)' does not answer \(route.rawValue)" }
+}
+
+extension Subscriptions_V1_CommandReply.OneOf_Result {
+    /// The result case of `route` holding `reply`.
+    init(_ reply: EngineReply, route: CommandRoute) throws(ReplyMappingError) {
+        let mismatch = ReplyMappingError(route: route, reply: String(describing: reply).prefix { $0 != "(" }.description)
+        switch (route, reply) {
+        case (.purchase, .subscription(let info)):
+            self = .purchase(.with { $0.subscription = .init(info) })
+        case (.switchProduct, .switchProduct(let info, let immediately, let refund)):
+            self = .switchProduct(.with {
+                $0.subscription = .init(info)
+                $0.effectiveImmediately = immediately
+                $0.proratedRefund = refund.rawValue
+            })
+        case (.createSubscription, .subscription(let info)):
+            self = .createSubscription(.with { $0.subscription = .init(info) })
+        case (.modifySubscription, .subscription(let info)):
+            self = .modifySubscription(.with { $0.subscription = .init(info) })
+        case (.reactivateSubscription, .subscription(let info)):
+            self = .reactivateSubscription(.with { $0.subscription = .init(info) })
+        case (.changePrice, .changePrice(let info, let ids)):
+            self = .changePrice(.with {
+                $0.subscription = .init(info)
+                $0.priceChangeIds = ids
+            })
+        case (.respondToPriceIncrease, .renewalInfo(let info)):
+            self = .respondToPriceIncrease(.with { $0.renewalInfo = .init(info) })
+        case (.setAutoRenew, .renewalInfo(let info)):
+            self = .setAutoRenew(.with { $0.renewalInfo = .init(info) })
+        case (.reportBillingOutcome, .billingOutcome(let status, let info)):
+            self = .reportBillingOutcome(.with {
+                $0.status = .init(status)
+                $0.subscription = .init(info)
+            })
+        case (.extendRenewalDate, .extendRenewalDate(let result)):
+            self = .extendRenewalDate(.with {
+                $0.originalTransactionID = result.originalTransactionId
+                $0.webOrderLineItemID = result.webOrderLineItemId
+                $0.success = result.success
+                if let date = result.effectiveDate { $0.effectiveDate = date.protobuf }
+            })
+        case (.massExtendRenewalDate, .massExtendRenewalDate(let requestIdentifier)):
+            self = .massExtendRenewalDate(.with { $0.requestIdentifier = requestIdentifier })
+        case (.getMassExtensionStatus, .massExtensionStatus(let status)):
+            self = .getMassExtensionStatus(.with {
+                $0.requestIdentifier = status.requestIdentifier
+                $0.complete = status.complete
+                if let date = status.completeDate { $0.completeDate = date.protobuf }
+                $0.succeededCount = status.succeededCount
+                $0.failedCount = status.failedCount
+            })
+        case (.getAllSubscriptionStatuses, .allSubscriptionStatuses(let statuses)):
+            self = .getAllSubscriptionStatuses(.init(statuses))
+        case (.cancelSubscription, .subscription(let info)):
+            self = .cancelSubscription(.with { $0.subscription = .init(info) })
+        case (.revokeSubscription, .subscription(let info)):
+            self = .revokeSubscription(.with { $0.subscription = .init(info) })
+        case (.requestRefund, .subscription(let info)):
+            self = .requestRefund(.with { $0.subscription = .init(info) })
+        case (.changeMetadata, .subscription(let info)):
+            self = .changeMetadata(.with { $0.subscription = .init(info) })
+        case (.migrateSubscription, .subscription(let info)):
+            self = .migrateSubscription(.with { $0.subscription = .init(info) })
+        default:
+            throw mismatch
+        }
+    }
+}
+
+extension Subscriptions_V1_SubscriptionInfo {
+    init(_ info: SubscriptionInfo) {
+        self.init()
+        if let transaction = info.transactionInfo { transactionInfo = Subscriptions_V1_TransactionInfo(transaction) }
+        renewalInfo = Subscriptions_V1_RenewalInfo(info.renewalInfo)
+    }
+}
+
+extension Subscriptions_V1_GetAllSubscriptionStatusesReply {
+    init(_ statuses: AllSubscriptionStatuses) {
+        self.init()
+        environment = Subscriptions_V1_Environment(statuses.environment)
+        bundleID = statuses.bundleId
+        appAppleID = statuses.appAppleId
+        data = statuses.data.map { group in
+            .with {
+                $0.subscriptionGroupIdentifier = group.subscriptionGroupIdentifier
+                $0.lastTransactions = group.lastTransactions.map { last in
+                    .with {
+                        $0.status = .init(last.status)
+                        $0.originalTransactionID = last.originalTransactionId
+                        if let transaction = last.transactionInfo { $0.transactionInfo = .init(transaction) }
+                        $0.renewalInfo = .init(last.renewalInfo)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import SubscriptionEngine
+
+@Suite struct TimestampTests {
+    @Test("R-REN-3 calendar arithmetic in UTC clamps month ends", arguments: [
+        (Timestamp.utc(2026, 1, 31), ISOPeriod.oneMonth, 1, Timestamp.utc(2026, 2, 28)),
+        (Timestamp.utc(2028, 1, 31), ISOPeriod.oneMonth, 1, Timestamp.utc(2028, 2, 29)),
+        (Timestamp.utc(2026, 1, 31), ISOPeriod.oneMonth, 2, Timestamp.utc(2026, 3, 31)),
+        (Timestamp.utc(2028, 2, 29), ISOPeriod.oneYear, 1, Timestamp.utc(2029, 2, 28)),
+        (Timestamp.utc(2026, 12, 15, 10), ISOPeriod.twoMonths, 1, Timestamp.utc(2027, 2, 15, 10)),
+        (Timestamp.utc(2026, 3, 1), ISOPeriod.oneWeek, 3, Timestamp.utc(2026, 3, 22)),
+        (Timestamp.utc(1969, 12, 31), ISOPeriod.oneMonth, 1, Timestamp.utc(1970, 1, 31)),
+    ])
+    func periods(start: Timestamp, period: ISOPeriod, times: Int, expected: Timestamp) {
+        #expect(start.adding(period, times: times) == expected)
+    }
+
+    @Test("R-REN-3 timestamps are milliseconds since 1970 and print as ISO 8601")
+    func representation() {
+        #expect(Timestamp.utc(1970, 1, 2).millisecondsSince1970 == 86_400_000)
+        #expect(Timestamp.utc(2026, 3, 1, 12, 30, 5).description == "2026-03-01T12:30:05.000Z")
+    }
+
+    @Test("R-EVT-3 name-based UUIDs are stable RFC 4122 version 5 values")
+    func uuids() {
+        let uuid = NameBasedUUID.make("2000000000000001/1")
+        #expect(uuid == NameBasedUUID.make("2000000000000001/1"))
+        #expect(uuid != NameBasedUUID.make("2000000000000001/2"))
+        #expect(uuid.count == 36)
+        #expect(Array(uuid)[14] == "5")
+        // SHA-1 of "abc" (FIPS 180 test vector).
+        let digest = SHA1.hash(Array("abc".utf8)).map { String(format: $0) }.joined()
+        #expect(digest == "a9993e364706816aba3e25717850c26c9cd0d89d")
+    }
+}
+
+private func String(format byte: UInt8) -> String {
+    let text = String(byte, radix: 16)
+    return byte < 16 ? "0" + text : text
+}
