@@ -88,7 +88,7 @@ import Testing
                 $0.action = .disable
             }), status: .notFound, appleErrorCode: 4_040_005, field: "originalTransactionId", httpStatus: 404),
         Refusal(
-            name: "no command", command: nil, status: .unimplemented, appleErrorCode: 0, field: "command", httpStatus: 0),
+            name: "no command", command: nil, status: .unimplemented, appleErrorCode: 0, field: "command", httpStatus: 501),
     ]
 
     @Test("a refused command replies with status, Apple error and field, and publishes nothing", arguments: refusals)

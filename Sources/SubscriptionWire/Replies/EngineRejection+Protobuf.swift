@@ -19,9 +19,8 @@ extension Subscriptions_V1_ErrorDetail {
     /// Apple's error code, name and HTTP status with our message and field.
     ///
     /// The HTTP status is the one Apple's code carries in its first three digits
-    /// (4000010 → 400, 4040005 → 404, 4030004 → 403); without an Apple code it follows
-    /// the rejection code (400, 404, 409, 403), and is 0 for UNIMPLEMENTED, which Apple
-    /// never answers.
+    /// (4000010 → 400, 4040005 → 404, 4030004 → 403); without an Apple code it is the
+    /// engine's choice for the rejection code (`EngineRejection.httpStatus`).
     public init(_ rejection: EngineRejection) {
         self.init()
         appleErrorCode = Int64(rejection.appleErrorCode ?? 0)
@@ -35,13 +34,7 @@ extension Subscriptions_V1_ErrorDetail {
         if let code = rejection.appleErrorCode, (400..<600).contains(code / 10_000) {
             return Int32(code / 10_000)
         }
-        switch rejection.code {
-        case .invalidArgument, .outOfRange: return 400
-        case .notFound: return 404
-        case .alreadyExists: return 409
-        case .failedPrecondition: return 403
-        case .unimplemented: return 0
-        }
+        return Int32(clamping: rejection.httpStatus)
     }
 }
 
