@@ -1,4 +1,63 @@
-// Placeholder entry point until the service lands: exits with EX_UNAVAILABLE.
+import ArgumentParser
 import Foundation
-FileHandle.standardError.write(Data("subscriptions-consumer is not built yet\n".utf8))
-exit(69)
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
+import SubscriptionConsumer
+import SubscriptionWire
+
+/// `subscriptions-consumer`: applies subscription commands from RabbitMQ to the consent and
+/// renewal engine, stores the state in SQLite and publishes notification events.
+/// Every flag has an environment variable (docs/consumer.md); a flag wins.
+@main
+struct ConsumerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "subscriptions-consumer",
+        abstract: "Apply subscription commands from RabbitMQ and publish notification events.",
+        discussion: """
+            Example: AMQP_URL=amqp://guest:guest@127.0.0.1:5672/ subscriptions-consumer --clock manual --database /tmp/subs.sqlite
+            """
+    )
+
+    @Option(help: "Broker URL (env AMQP_URL).") var amqpURL: String?
+    @Option(help: "SQLite file (env DATABASE_PATH).") var database: String?
+    @Option(help: "Catalog JSON file (env CATALOG_PATH).") var catalog: String?
+    @Option(help: "system, or manual: a test clock moved only by AdvanceTestClock (env CLOCK).") var clock: String?
+    @Option(help: "Address of /health and /metrics (env HTTP_HOST).") var httpHost: String?
+    @Option(help: "Port of /health and /metrics (env HTTP_PORT).") var httpPort: Int?
+    @Option(help: "Prefix of exchange and queue names (env BUS_PREFIX).") var busPrefix: String?
+    @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL).") var logLevel: String?
+
+    func run() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        let overrides: [(String, String?)] = [
+            ("AMQP_URL", amqpURL), ("DATABASE_PATH", database), ("CATALOG_PATH", catalog), ("CLOCK", clock),
+            ("HTTP_HOST", httpHost), ("HTTP_PORT", httpPort.map(String.init)), ("BUS_PREFIX", busPrefix),
+            ("LOG_LEVEL", logLevel),
+        ]
+        for case let (name, value?) in overrides { environment[name] = value }
+        let configuration = try ConsumerConfiguration(environment: environment)
+
+        let level = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "subscriptions-consumer")
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+
+        let handler = try EngineCommandHandler(catalogPath: configuration.catalogPath, logger: logger)
+        let services = try await ConsumerApplication.makeServices(
+            configuration: configuration, handler: handler, registry: registry, logger: logger
+        )
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+        try await group.run()
+    }
+}
