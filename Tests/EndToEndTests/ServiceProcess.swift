@@ -4,11 +4,12 @@ import Glibc
 #endif
 
 /// A built service executable running as a real child process, its output in a log file.
-final class ServiceProcess: @unchecked Sendable {
-    // @unchecked: `pid` is written once in init and only read afterwards.
+final class ServiceProcess: Sendable {
     let name: String
     let pid: pid_t
     let logPath: String
+    /// The exit status once reaped (a pid is reaped only once).
+    private let reaped = Locked<Int32?>(nil)
 
     /// Starts `executable` with `environment` added to ours; stdout and stderr go to `logPath`.
     init(name: String, executable: String, environment: [String: String], logPath: String) throws {
@@ -36,6 +37,7 @@ final class ServiceProcess: @unchecked Sendable {
     /// Returns the exit status (or -signal).
     @discardableResult
     func terminate(timeout: Duration = .seconds(20)) async -> Int32 {
+        if let status = exitStatus() { return status }
         kill(pid, SIGTERM)
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -51,15 +53,19 @@ final class ServiceProcess: @unchecked Sendable {
 
     /// Kills the process at once (a crash), and reaps it.
     func crash() async {
+        if exitStatus() != nil { return }
         kill(pid, SIGKILL)
         while exitStatus() == nil { try? await Task.sleep(for: .milliseconds(20)) }
     }
 
     private func exitStatus() -> Int32? {
+        if let known = reaped.withLock({ $0 }) { return known }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid else { return nil }
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+        let exit = status & 0x7f == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+        reaped.withLock { $0 = exit }
+        return exit
     }
 
     /// The last lines the process wrote, for failure messages.

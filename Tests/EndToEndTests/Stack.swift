@@ -70,7 +70,8 @@ final class Stack: Sendable {
         let amqpURL = environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
         // E2E_BUS_PREFIX=subscriptions publishes on the production names, for the analytics check.
         let run = environment["E2E_BUS_PREFIX"] ?? "e2e-\(UUID().uuidString.prefix(8).lowercased())"
-        let directory = FileManager.default.temporaryDirectory.appending(path: run)
+        // Always a fresh directory (and so a fresh database), whatever the bus prefix.
+        let directory = FileManager.default.temporaryDirectory.appending(path: "subscriptions-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binaries = environment["E2E_BIN_DIR"].map { URL(filePath: $0) } ?? repositoryRoot.appending(path: ".build/debug")
         let consumerPort = try FreePort.find()
