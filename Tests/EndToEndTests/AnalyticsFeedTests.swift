@@ -19,7 +19,7 @@ struct AnalyticsFeedTests {
 
         var subscriptions: [String] = []
         for customer in 0..<5 {
-            let reply = try await client.send(DirectCommandClient.envelope(ConsumerPipelineTests.purchase(customer: "feed-\(customer)")))
+            let reply = try await client.send(DirectCommandClient.envelope(ConsumerPipelineTests.purchase(customer: stack.unique("feed-\(customer)"))))
             #expect(reply.status == .ok)
             subscriptions.append(reply.purchase.subscription.transactionInfo.originalTransactionID)
         }

@@ -21,7 +21,7 @@ struct ProducerScenarioTests {
         }
 
         func purchase(_ customer: String, product: String = E2ECatalog.monthly, storefront: String = "USA") async throws -> String {
-            let response = try await http.post("v1/purchases", ["customerId": customer, "productId": product, "storefront": storefront])
+            let response = try await http.post("v1/purchases", ["customerId": stack.unique(customer), "productId": product, "storefront": storefront])
             #expect(response.status == 200, "\(response)")
             return response.originalTransactionId
         }
@@ -38,8 +38,8 @@ struct ProducerScenarioTests {
         func finish() async {
             await events.stop()
             let status = await stack.stop()
-            #expect(status.producer == 0)
-            #expect(status.consumer == 0)
+            #expect(stack.isExternal || status.producer == 0)
+            #expect(stack.isExternal || status.consumer == 0)
         }
     }
 
@@ -59,7 +59,7 @@ struct ProducerScenarioTests {
         #expect(mine.first?.subtype == .initialBuy)
         #expect(mine.contains { $0.notificationType == .didChangeRenewalPref && $0.subtype == .upgrade })
         #expect(mine.contains { $0.notificationType == .didChangeRenewalPref && $0.subtype == .downgrade })
-        let second = try await harness.http.post("v1/purchases", ["customerId": "grp-1", "productId": E2ECatalog.premiumMonthly, "storefront": "USA"])
+        let second = try await harness.http.post("v1/purchases", ["customerId": harness.stack.unique("grp-1"), "productId": E2ECatalog.premiumMonthly, "storefront": "USA"])
         #expect(second.status >= 400, "a second purchase in the same group is not a second subscription: \(second)")
         await harness.finish()
     }
@@ -97,7 +97,7 @@ struct ProducerScenarioTests {
         _ = try await harness.purchase("ext-2")
         _ = try await harness.purchase("ext-3", storefront: "JPN")
         let single = try await harness.http.send("PUT", "inApps/v1/subscriptions/extend/\(first)", json: [
-            "extendByDays": 10, "extendReasonCode": 1, "requestIdentifier": "ext-single-1",
+            "extendByDays": 10, "extendReasonCode": 1, "requestIdentifier": harness.stack.unique("ext-single-1"),
         ])
         #expect(single.status == 200, "\(single)")
         #expect(single.json["success"] as? Bool == true)
@@ -115,13 +115,16 @@ struct ProducerScenarioTests {
         let status = try await harness.http.send("GET", "inApps/v1/subscriptions/extend/mass/\(E2ECatalog.monthly)/\(massId)")
         #expect(status.status == 200, "\(status)")
         #expect(status.json["complete"] as? Bool == true)
-        #expect(status.json["succeededCount"] as? Int == 2)
+        // Two of the three are in the USA; a long-lived external stack holds older ones too.
+        let succeeded = status.json["succeededCount"] as? Int ?? 0
+        #expect(harness.stack.isExternal ? succeeded >= 2 : succeeded == 2, "\(status)")
         await harness.finish()
     }
 
     @Test("bad input over HTTP: malformed JSON and an invalid field get 400 naming the field; nothing is published")
     func badInput() async throws {
         let harness = try await Harness.start()
+        let quietSince = harness.events.received.count
         let malformed = try await harness.http.postRaw("v1/purchases", body: #"{"customerId": "x", "productId": }"#)
         #expect(malformed.status == 400, "\(malformed)")
         #expect(malformed.json["errorCode"] != nil)
@@ -131,16 +134,16 @@ struct ProducerScenarioTests {
         let unknown = try await harness.http.post("v1/purchases", ["customerId": "x", "productId": "no.such.product", "storefront": "USA"])
         #expect((400..<500).contains(unknown.status), "\(unknown)")
         try await Task.sleep(for: .seconds(1))
-        #expect(harness.events.received.isEmpty)
+        #expect(harness.events.received.count == quietSince)
         await harness.finish()
     }
 
     @Test("R-MOD-5 R-EVT-3 a replayed request (same Idempotency-Key) returns the first answer and changes nothing")
     func idempotentReplay() async throws {
         let harness = try await Harness.start()
-        let body: [String: Any] = ["customerId": "idem-1", "productId": E2ECatalog.monthly, "storefront": "USA"]
-        let first = try await harness.http.post("v1/purchases", body, headers: ["Idempotency-Key": "idem-key-1"])
-        let second = try await harness.http.post("v1/purchases", body, headers: ["Idempotency-Key": "idem-key-1"])
+        let body: [String: Any] = ["customerId": harness.stack.unique("idem-1"), "productId": E2ECatalog.monthly, "storefront": "USA"]
+        let first = try await harness.http.post("v1/purchases", body, headers: ["Idempotency-Key": harness.stack.unique("idem-key")])
+        let second = try await harness.http.post("v1/purchases", body, headers: ["Idempotency-Key": harness.stack.unique("idem-key")])
         #expect(first.status == 200, "\(first)")
         #expect(second.status == 200, "\(second)")
         #expect(first.originalTransactionId == second.originalTransactionId)

@@ -12,7 +12,7 @@ struct ScenarioCatalogTests {
     @Test("R-INT-1 R-INT-2 a free trial is applied once, then the subscription renews at the regular price")
     func introductoryOffer() async throws {
         let harness = try await Harness.start()
-        let purchase = try await harness.http.post("v1/purchases", ["customerId": "int-1", "productId": E2ECatalog.premiumMonthly, "storefront": "USA"])
+        let purchase = try await harness.http.post("v1/purchases", ["customerId": harness.stack.unique("int-1"), "productId": E2ECatalog.premiumMonthly, "storefront": "USA"])
         #expect(purchase.status == 200, "\(purchase)")
         #expect(purchase.transaction["price"] as? Int == 0, "the free trial is free: \(purchase.transaction)")
         #expect(purchase.transaction["offerType"] as? Int == 1, "introductory offer type: \(purchase.transaction)")
@@ -103,7 +103,7 @@ struct ScenarioCatalogTests {
             "descriptors": ["displayName": "Streaming Pass", "description": "Streaming pass with multiple items"],
             "items": [["SKU": "NEWS_BASIC", "displayName": "News", "description": "Daily news", "price": 4990]],
         ]
-        let created = try await harness.http.post("advancedCommerce/v1/inApp", create, headers: ["X-Customer-Id": "ac-1"])
+        let created = try await harness.http.post("advancedCommerce/v1/inApp", create, headers: ["X-Customer-Id": harness.stack.unique("ac-1")])
         #expect(created.status == 200, "\(created)")
         let transactionId = created.transaction["transactionId"] as? String ?? ""
         let subscription = created.originalTransactionId

@@ -17,6 +17,11 @@ final class Stack: Sendable {
     let consumerHealthURL: URL?
     let databasePath: String
     let producer: ServiceProcess?
+    /// Unique per stack: appended to customer ids and idempotency keys, so runs against a
+    /// long-lived external stack (compose) never collide with earlier runs.
+    let runId = String(UUID().uuidString.prefix(8)).lowercased()
+    /// Whether the services were started elsewhere (`E2E_EXTERNAL_SERVICES=1`).
+    var isExternal: Bool { consumerLaunch == nil }
     private let consumerProcess: Mutex<ServiceProcess?>
     private let consumerLaunch: ConsumerLaunch?
 
@@ -145,6 +150,9 @@ final class Stack: Sendable {
             }
         }
     }
+
+    /// `name` made unique to this stack.
+    func unique(_ name: String) -> String { "\(name)-\(runId)" }
 
     /// A new connection to the stack's broker.
     func connect(name: String = "e2e") async throws -> AMQPConnection {
