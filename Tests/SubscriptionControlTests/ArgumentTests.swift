@@ -53,7 +53,9 @@ import Testing
         #expect(throws: (any Error).self) { try SubscriptionsCtl.parseAsRoot(["clock", "advance"]) }
         #expect(throws: (any Error).self) { try SubscriptionsCtl.parseAsRoot(["clock", "advance", "--by", "P1D", "--to", "0"]) }
         #expect(try ClockAdvanceCommand.body(by: "P30D", to: nil) == #"{"advanceBy":"P30D"}"#)
-        #expect(try ClockAdvanceCommand.body(by: "36h", to: nil) == #"{"advanceBy":"PT129600S"}"#)
+        #expect(try ClockAdvanceCommand.body(by: "36h", to: nil) == #"{"advanceBy":"P1DT12H"}"#)
+        #expect(try ClockAdvanceCommand.body(by: "90s", to: nil) == #"{"advanceBy":"PT1M30S"}"#)
+        #expect(try ClockAdvanceCommand.body(by: "30d", to: nil) == #"{"advanceBy":"P30D"}"#)
         #expect(try ClockAdvanceCommand.body(by: nil, to: "2026-01-01T00:00:00Z") == #"{"advanceTo":1767225600000}"#)
         #expect(try ClockAdvanceCommand.body(by: nil, to: "1767225600000") == #"{"advanceTo":1767225600000}"#)
     }

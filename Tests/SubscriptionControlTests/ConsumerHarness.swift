@@ -42,7 +42,7 @@ final class ConsumerHarness: Sendable {
             logPath: directory.appending(path: "consumer.log").path
         )
         let harness = ConsumerHarness(amqpURL: amqpURL, busPrefix: prefix, process: process)
-        let health = URL(filePath: "/health", relativeTo: URL(string: "http://127.0.0.1:\(port)"))
+        guard let health = URL(string: "http://127.0.0.1:\(port)/health") else { throw HarnessError("no health URL for port \(port)") }
         let deadline = ContinuousClock.now + .seconds(60)
         while true {
             if let (_, response) = try? await URLSession.shared.data(from: health), (response as? HTTPURLResponse)?.statusCode == 200 {

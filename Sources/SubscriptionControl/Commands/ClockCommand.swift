@@ -50,7 +50,7 @@ struct ClockAdvanceCommand: AsyncParsableCommand {
         if let by {
             if by.hasPrefix("P") { return "{\"advanceBy\":\"\(by)\"}" }
             guard let duration = DurationText.parse(by) else { throw ControlError("--by \(by) is neither an ISO 8601 duration nor like 36h") }
-            return "{\"advanceBy\":\"PT\(duration.components.seconds)S\"}"
+            return "{\"advanceBy\":\"\(isoDuration(seconds: duration.components.seconds))\"}"
         }
         let text = to ?? ""
         if let milliseconds = Int64(text) { return "{\"advanceTo\":\(milliseconds)}" }
@@ -58,6 +58,14 @@ struct ClockAdvanceCommand: AsyncParsableCommand {
             throw ControlError("--to \(text) is neither an ISO 8601 instant nor milliseconds since 1970")
         }
         return "{\"advanceTo\":\(Int64((date.timeIntervalSince1970 * 1000).rounded()))}"
+    }
+
+    /// Whole seconds as an ISO 8601 duration in days and clock parts: 129600 → `P1DT12H`.
+    static func isoDuration(seconds: Int64) -> String {
+        let (days, hours, minutes, rest) = (seconds / 86_400, seconds % 86_400 / 3_600, seconds % 3_600 / 60, seconds % 60)
+        let time = [(hours, "H"), (minutes, "M"), (rest, "S")].filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+        let text = "P" + (days > 0 ? "\(days)D" : "") + (time.isEmpty ? "" : "T" + time)
+        return text == "P" ? "PT0S" : text
     }
 
     /// `clock: 2025-01-01T00:00:00Z → 2025-01-31T00:00:00Z (fired 3 transitions, published 4 events)`.

@@ -29,13 +29,15 @@ struct DeadLetterListCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        let batch = try await DeadLetterBatch.take(connection, limit: limit)
         let output = ControlContext.output
-        for delivery in batch.deliveries {
-            output.write(DeadLetterEntry(delivery.message, deliveredWith: delivery.routingKey).line)
+        let count = try await DeadLetterBatch.with(connection, limit: limit) { batch in
+            for delivery in batch.deliveries {
+                output.write(DeadLetterEntry(delivery.message, deliveredWith: delivery.routingKey).line)
+            }
+            await batch.release()
+            return batch.deliveries.count
         }
-        output.writeError("\(batch.deliveries.count) dead-lettered command(s)")
-        await batch.release()
+        output.writeError("\(count) dead-lettered command(s)")
     }
 }
 
@@ -64,35 +66,43 @@ struct DeadLetterReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let batch = try await DeadLetterBatch.take(connection, limit: limit)
         let output = ControlContext.output
-        var replayed: Set<UInt64> = []
-        do {
-            for delivery in batch.deliveries {
-                let entry = DeadLetterEntry(delivery.message, deliveredWith: delivery.routingKey)
-                guard all || entry.commandID == commandId else { continue }
-                var properties = delivery.message.properties
-                for header in ["x-death", "x-death-reason", "x-death-message", "x-original-routing-key",
-                               "x-first-death-reason", "x-first-death-queue", "x-first-death-exchange"] {
-                    properties.headers[header] = nil
+        let (all, commandId, commandsExchange) = (self.all, self.commandId, connection.names.commandsExchange)
+        let replayed = try await DeadLetterBatch.with(connection, limit: limit) { batch in
+            var replayed: Set<UInt64> = []
+            do {
+                for delivery in batch.deliveries {
+                    let entry = DeadLetterEntry(delivery.message, deliveredWith: delivery.routingKey)
+                    guard all || entry.commandID == commandId else { continue }
+                    try await batch.connection.publish(
+                        AMQPMessage(body: delivery.message.body, properties: Self.replayProperties(delivery.message.properties)),
+                        exchange: commandsExchange, routingKey: entry.routingKey
+                    )
+                    try await delivery.ack()
+                    replayed.insert(delivery.deliveryTag)
+                    output.write("replayed \(entry.commandID) \(entry.routingKey)")
                 }
-                try await batch.connection.publish(
-                    AMQPMessage(body: delivery.message.body, properties: properties),
-                    exchange: connection.names.commandsExchange, routingKey: entry.routingKey
-                )
-                try await delivery.ack()
-                replayed.insert(delivery.deliveryTag)
-                output.write("replayed \(entry.commandID) \(entry.routingKey)")
+            } catch {
+                await batch.release(except: replayed)
+                throw error
             }
-        } catch {
             await batch.release(except: replayed)
-            throw error
+            return replayed
         }
-        await batch.release(except: replayed)
         if let commandId, replayed.isEmpty {
             output.writeError("no dead-lettered command \(commandId)")
             throw ExitCode(1)
         }
         output.writeError("\(replayed.count) command(s) replayed")
+    }
+
+    /// The original properties without the dead-lettering headers.
+    static func replayProperties(_ original: AMQPProperties) -> AMQPProperties {
+        var properties = original
+        for header in ["x-death", "x-death-reason", "x-death-message", "x-original-routing-key",
+                       "x-first-death-reason", "x-first-death-queue", "x-first-death-exchange"] {
+            properties.headers[header] = nil
+        }
+        return properties
     }
 }
