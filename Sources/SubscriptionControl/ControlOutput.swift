@@ -14,7 +14,7 @@ public protocol ControlOutput: Sendable {
 
 /// The output of the running command, set by the executable or a test around `run()`.
 public enum ControlContext {
-    /// The output commands write to; discards everything unless set.
+    /// The output commands write to; unless set, lines are only kept in memory.
     @TaskLocal public static var output: any ControlOutput = CapturedOutput()
 }
 
