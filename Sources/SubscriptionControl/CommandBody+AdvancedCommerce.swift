@@ -13,11 +13,17 @@ extension CommandBody {
             guard let customerID, !customerID.isEmpty else {
                 throw ControlError("CreateSubscription needs --customer-id (the X-Customer-Id header of the HTTP API)")
             }
-            body = CommandBody(command: .createSubscription(AdvancedCommerceCommands.create(create, customerID: customerID)), idempotencyKey: key)
+            body = CommandBody(
+                command: .createSubscription(AdvancedCommerceCommands.create(create, customerID: customerID)),
+                idempotencyKey: key)
         case .modify(let modify):
-            body = CommandBody(command: .modifySubscription(AdvancedCommerceCommands.modify(modify)), idempotencyKey: key)
+            body = CommandBody(
+                command: .modifySubscription(AdvancedCommerceCommands.modify(modify)),
+                idempotencyKey: key)
         case .reactivate(let reactivate):
-            body = CommandBody(command: .reactivateSubscription(AdvancedCommerceCommands.reactivate(reactivate)), idempotencyKey: key)
+            body = CommandBody(
+                command: .reactivateSubscription(AdvancedCommerceCommands.reactivate(reactivate)),
+                idempotencyKey: key)
         }
         guard CommandRoute(body.command) == route else {
             throw ControlError("the body is a \(CommandRoute(body.command).rawValue) request, not \(route.rawValue)")
@@ -30,22 +36,34 @@ extension CommandBody {
         switch route {
         case .changePrice:
             let model = try PriceChangeRequest(validating: json)
-            return CommandBody(command: .changePrice(AdvancedCommerceCommands.changePrice(model, transactionID: id)), idempotencyKey: model.requestInfo.referenceKey)
+            return CommandBody(
+                command: .changePrice(AdvancedCommerceCommands.changePrice(model, transactionID: id)),
+                idempotencyKey: model.requestInfo.referenceKey)
         case .changeMetadata:
             let model = try ChangeMetadataRequest(validating: json)
-            return CommandBody(command: .changeMetadata(AdvancedCommerceCommands.changeMetadata(model, transactionID: id)), idempotencyKey: model.requestInfo.referenceKey)
+            return CommandBody(
+                command: .changeMetadata(AdvancedCommerceCommands.changeMetadata(model, transactionID: id)),
+                idempotencyKey: model.requestInfo.referenceKey)
         case .cancelSubscription:
             let model = try CancelSubscriptionRequest(validating: json)
-            return CommandBody(command: .cancelSubscription(AdvancedCommerceCommands.cancel(model, transactionID: id)), idempotencyKey: model.requestInfo.referenceKey)
+            return CommandBody(
+                command: .cancelSubscription(AdvancedCommerceCommands.cancel(model, transactionID: id)),
+                idempotencyKey: model.requestInfo.referenceKey)
         case .revokeSubscription:
             let model = try RevokeSubscriptionRequest(validating: json)
-            return CommandBody(command: .revokeSubscription(AdvancedCommerceCommands.revoke(model, transactionID: id)), idempotencyKey: model.requestInfo.referenceKey)
+            return CommandBody(
+                command: .revokeSubscription(AdvancedCommerceCommands.revoke(model, transactionID: id)),
+                idempotencyKey: model.requestInfo.referenceKey)
         case .migrateSubscription:
             let model = try MigrateSubscriptionRequest(validating: json)
-            return CommandBody(command: .migrateSubscription(AdvancedCommerceCommands.migrate(model, transactionID: id)), idempotencyKey: model.requestInfo.referenceKey)
+            return CommandBody(
+                command: .migrateSubscription(AdvancedCommerceCommands.migrate(model, transactionID: id)),
+                idempotencyKey: model.requestInfo.referenceKey)
         case .requestRefund:
             let model = try RequestRefundRequest(validating: json)
-            return CommandBody(command: .requestRefund(AdvancedCommerceCommands.requestRefund(model, transactionID: id)), idempotencyKey: model.requestInfo.referenceKey)
+            return CommandBody(
+                command: .requestRefund(AdvancedCommerceCommands.requestRefund(model, transactionID: id)),
+                idempotencyKey: model.requestInfo.referenceKey)
         default:
             throw ControlError("\(route.rawValue) is not an Advanced Commerce server request")
         }
