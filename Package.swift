@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "subscriptions-producer", targets: ["subscriptions-producer"]),
         .executable(name: "subscriptions-consumer", targets: ["subscriptions-consumer"]),
         .executable(name: "subscriptions-load", targets: ["subscriptions-load"]),
+        .executable(name: "subscriptionsctl", targets: ["subscriptionsctl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
@@ -137,6 +138,21 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        // The operators' CLI: commands, events, mass extensions, test clock, dead letters (docs/subscriptionsctl.md).
+        .target(
+            name: "SubscriptionControl",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                "SubscriptionProducer",
+                "SubscriptionTopology",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
+        .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
         .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine"]),
         .testTarget(
@@ -181,6 +197,17 @@ let package = Package(
                 "AMQPClient",
                 "SubscriptionMessages",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
+        // CLI tests: pure parsing and formatting, and against the broker with a real consumer process.
+        .testTarget(
+            name: "SubscriptionControlTests",
+            dependencies: [
+                "SubscriptionControl",
+                "AMQPClient",
+                "SubscriptionMessages",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),

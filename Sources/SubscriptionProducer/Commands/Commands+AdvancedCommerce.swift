@@ -4,9 +4,9 @@ import SwiftProtobuf
 
 /// Advanced Commerce requests (in-app and server endpoints) as wire commands. Pure functions:
 /// the request is already validated; path parameters become fields.
-enum AdvancedCommerceCommands {
+package enum AdvancedCommerceCommands {
     /// CREATE_SUBSCRIPTION for `customerID` (not in Apple's JSON: implied by the App Store account).
-    static func create(_ request: CreateSubscriptionRequest, customerID: String) -> Subscriptions_V1_CreateSubscriptionRequest {
+    package static func create(_ request: CreateSubscriptionRequest, customerID: String) -> Subscriptions_V1_CreateSubscriptionRequest {
         var command = Subscriptions_V1_CreateSubscriptionRequest()
         command.customerID = customerID
         command.operation = .createSubscription
@@ -22,7 +22,7 @@ enum AdvancedCommerceCommands {
         return command
     }
 
-    static func modify(_ request: ModifySubscriptionRequest) -> Subscriptions_V1_ModifySubscriptionRequest {
+    package static func modify(_ request: ModifySubscriptionRequest) -> Subscriptions_V1_ModifySubscriptionRequest {
         var command = Subscriptions_V1_ModifySubscriptionRequest()
         command.operation = .modifySubscription
         command.version = request.version
@@ -51,7 +51,7 @@ enum AdvancedCommerceCommands {
         return command
     }
 
-    static func reactivate(_ request: ReactivateSubscriptionRequest) -> Subscriptions_V1_ReactivateSubscriptionRequest {
+    package static func reactivate(_ request: ReactivateSubscriptionRequest) -> Subscriptions_V1_ReactivateSubscriptionRequest {
         var command = Subscriptions_V1_ReactivateSubscriptionRequest()
         command.operation = .reactivateSubscription
         command.version = request.version
@@ -62,7 +62,7 @@ enum AdvancedCommerceCommands {
         return command
     }
 
-    static func changePrice(_ request: PriceChangeRequest, transactionID: String) -> Subscriptions_V1_ChangePriceRequest {
+    package static func changePrice(_ request: PriceChangeRequest, transactionID: String) -> Subscriptions_V1_ChangePriceRequest {
         var command = Subscriptions_V1_ChangePriceRequest()
         command.transactionID = transactionID
         command.requestInfo = .init(request.requestInfo)
@@ -72,7 +72,7 @@ enum AdvancedCommerceCommands {
         return command
     }
 
-    static func changeMetadata(_ request: ChangeMetadataRequest, transactionID: String) -> Subscriptions_V1_ChangeMetadataRequest {
+    package static func changeMetadata(_ request: ChangeMetadataRequest, transactionID: String) -> Subscriptions_V1_ChangeMetadataRequest {
         var command = Subscriptions_V1_ChangeMetadataRequest()
         command.transactionID = transactionID
         command.requestInfo = .init(request.requestInfo)
@@ -83,7 +83,7 @@ enum AdvancedCommerceCommands {
         return command
     }
 
-    static func cancel(_ request: CancelSubscriptionRequest, transactionID: String) -> Subscriptions_V1_CancelSubscriptionRequest {
+    package static func cancel(_ request: CancelSubscriptionRequest, transactionID: String) -> Subscriptions_V1_CancelSubscriptionRequest {
         var command = Subscriptions_V1_CancelSubscriptionRequest()
         command.transactionID = transactionID
         command.requestInfo = .init(request.requestInfo)
@@ -91,7 +91,7 @@ enum AdvancedCommerceCommands {
         return command
     }
 
-    static func revoke(_ request: RevokeSubscriptionRequest, transactionID: String) -> Subscriptions_V1_RevokeSubscriptionRequest {
+    package static func revoke(_ request: RevokeSubscriptionRequest, transactionID: String) -> Subscriptions_V1_RevokeSubscriptionRequest {
         var command = Subscriptions_V1_RevokeSubscriptionRequest()
         command.transactionID = transactionID
         command.requestInfo = .init(request.requestInfo)
@@ -102,7 +102,7 @@ enum AdvancedCommerceCommands {
         return command
     }
 
-    static func migrate(_ request: MigrateSubscriptionRequest, transactionID: String) -> Subscriptions_V1_MigrateSubscriptionRequest {
+    package static func migrate(_ request: MigrateSubscriptionRequest, transactionID: String) -> Subscriptions_V1_MigrateSubscriptionRequest {
         var command = Subscriptions_V1_MigrateSubscriptionRequest()
         command.transactionID = transactionID
         command.requestInfo = .init(request.requestInfo)
@@ -115,7 +115,7 @@ enum AdvancedCommerceCommands {
         return command
     }
 
-    static func requestRefund(_ request: RequestRefundRequest, transactionID: String) -> Subscriptions_V1_RequestRefundRequest {
+    package static func requestRefund(_ request: RequestRefundRequest, transactionID: String) -> Subscriptions_V1_RequestRefundRequest {
         var command = Subscriptions_V1_RequestRefundRequest()
         command.transactionID = transactionID
         command.requestInfo = .init(request.requestInfo)

@@ -3,8 +3,8 @@ import SubscriptionMessages
 import SwiftProtobuf
 
 /// App Store Server API requests (renewal extensions, statuses) as wire commands.
-enum AppStoreServerAPICommands {
-    static func extendRenewalDate(
+package enum AppStoreServerAPICommands {
+    package static func extendRenewalDate(
         _ request: ExtendRenewalDateRequest, originalTransactionID: String
     ) -> Subscriptions_V1_ExtendRenewalDateRequest {
         var command = Subscriptions_V1_ExtendRenewalDateRequest()
@@ -15,7 +15,7 @@ enum AppStoreServerAPICommands {
         return command
     }
 
-    static func massExtendRenewalDate(_ request: MassExtendRenewalDateRequest) -> Subscriptions_V1_MassExtendRenewalDateRequest {
+    package static func massExtendRenewalDate(_ request: MassExtendRenewalDateRequest) -> Subscriptions_V1_MassExtendRenewalDateRequest {
         var command = Subscriptions_V1_MassExtendRenewalDateRequest()
         command.productID = request.productId
         command.storefrontCountryCodes = request.storefrontCountryCodes?.map(\.rawValue) ?? []
@@ -25,14 +25,14 @@ enum AppStoreServerAPICommands {
         return command
     }
 
-    static func massExtensionStatus(productID: String, requestIdentifier: String) -> Subscriptions_V1_GetMassExtensionStatusRequest {
+    package static func massExtensionStatus(productID: String, requestIdentifier: String) -> Subscriptions_V1_GetMassExtensionStatusRequest {
         var command = Subscriptions_V1_GetMassExtensionStatusRequest()
         command.productID = productID
         command.requestIdentifier = requestIdentifier
         return command
     }
 
-    static func allSubscriptionStatuses(
+    package static func allSubscriptionStatuses(
         transactionID: String, statuses: [SubscriptionAPI.SubscriptionStatus]
     ) -> Subscriptions_V1_GetAllSubscriptionStatusesRequest {
         var command = Subscriptions_V1_GetAllSubscriptionStatusesRequest()

@@ -4,8 +4,8 @@ import SwiftProtobuf
 
 /// Our own bodies (purchase, switch, consent, auto-renew, payment outcome, test clock, catalog)
 /// as wire commands.
-enum ServiceCommands {
-    static func purchase(_ request: PurchaseRequest) -> Subscriptions_V1_PurchaseRequest {
+package enum ServiceCommands {
+    package static func purchase(_ request: PurchaseRequest) -> Subscriptions_V1_PurchaseRequest {
         var command = Subscriptions_V1_PurchaseRequest()
         command.customerID = request.customerId
         command.productID = request.productId.rawValue
@@ -20,7 +20,7 @@ enum ServiceCommands {
         return command
     }
 
-    static func switchProduct(_ request: SwitchProductRequest) -> Subscriptions_V1_SwitchProductRequest {
+    package static func switchProduct(_ request: SwitchProductRequest) -> Subscriptions_V1_SwitchProductRequest {
         var command = Subscriptions_V1_SwitchProductRequest()
         command.originalTransactionID = request.originalTransactionId
         command.productID = request.productId.rawValue
@@ -29,7 +29,7 @@ enum ServiceCommands {
 
     /// The answer to every price increase communicated on the subscription. The body's `SKU`
     /// has no field on the wire (the contract names increases by price-change id), so it is not sent.
-    static func respondToPriceIncrease(_ request: PriceIncreaseResponseRequest) -> Subscriptions_V1_RespondToPriceIncreaseRequest {
+    package static func respondToPriceIncrease(_ request: PriceIncreaseResponseRequest) -> Subscriptions_V1_RespondToPriceIncreaseRequest {
         var command = Subscriptions_V1_RespondToPriceIncreaseRequest()
         command.originalTransactionID = request.originalTransactionId
         command.response = switch request.response {
@@ -40,14 +40,14 @@ enum ServiceCommands {
         return command
     }
 
-    static func setAutoRenew(_ request: AutoRenewRequest) -> Subscriptions_V1_SetAutoRenewRequest {
+    package static func setAutoRenew(_ request: AutoRenewRequest) -> Subscriptions_V1_SetAutoRenewRequest {
         var command = Subscriptions_V1_SetAutoRenewRequest()
         command.originalTransactionID = request.originalTransactionId
         command.action = request.isEnabling ? .enable : .disable
         return command
     }
 
-    static func reportBillingOutcome(_ request: PaymentOutcomeRequest) -> Subscriptions_V1_ReportBillingOutcomeRequest {
+    package static func reportBillingOutcome(_ request: PaymentOutcomeRequest) -> Subscriptions_V1_ReportBillingOutcomeRequest {
         var command = Subscriptions_V1_ReportBillingOutcomeRequest()
         command.originalTransactionID = request.originalTransactionId
         command.outcome = switch request.outcome {
@@ -61,7 +61,7 @@ enum ServiceCommands {
     /// The clock advance. The wire carries a fixed `Duration`, so `advanceBy` may hold weeks,
     /// days (24 h) and clock parts; calendar years and months have no fixed length and are refused
     /// (naming `advanceBy`) — use `advanceTo` for them.
-    static func advanceTestClock(_ request: ClockAdvanceRequest) throws(ValidationError) -> Subscriptions_V1_AdvanceTestClockRequest {
+    package static func advanceTestClock(_ request: ClockAdvanceRequest) throws(ValidationError) -> Subscriptions_V1_AdvanceTestClockRequest {
         var command = Subscriptions_V1_AdvanceTestClockRequest()
         switch request.target {
         case .instant(let milliseconds):
@@ -82,7 +82,7 @@ enum ServiceCommands {
         return command
     }
 
-    static func reloadCatalog(_ request: CatalogReloadRequest) -> Subscriptions_V1_ReloadCatalogRequest {
+    package static func reloadCatalog(_ request: CatalogReloadRequest) -> Subscriptions_V1_ReloadCatalogRequest {
         var command = Subscriptions_V1_ReloadCatalogRequest()
         command.source = request.catalogPath ?? ""
         return command

@@ -90,5 +90,5 @@ extension ProducerRoutes {
 
 extension RequestInfo {
     /// Apple's idempotency key, `requestReferenceId`, case-folded (a UUID in either case is the same request).
-    var referenceKey: String { requestReferenceId.rawValue.lowercased() }
+    package var referenceKey: String { requestReferenceId.rawValue.lowercased() }
 }

@@ -1,0 +1,101 @@
+import AMQPClient
+import Foundation
+import Logging
+import SubscriptionMessages
+import SubscriptionProducer
+import SubscriptionTopology
+import SwiftProtobuf
+import Synchronization
+
+/// One connection to the broker for the duration of a command, with a private reply queue:
+/// commands are published straight to the commands exchange, as `subscriptions-load` does,
+/// and the reply is matched by `correlation_id`.
+final class ControlBus: Sendable {
+    let connection: AMQPConnection
+    let names: BusNames
+    let replyQueue: String
+    private let replies = Mutex<[String: Subscriptions_V1_CommandReply]>([:])
+
+    private init(connection: AMQPConnection, names: BusNames) {
+        self.connection = connection
+        self.names = names
+        replyQueue = "subscriptionsctl.replies.\(UUID().uuidString.prefix(8).lowercased())"
+    }
+
+    /// Connects, runs `body` with a bus whose replies are read in a child task, and closes.
+    static func with<Result: Sendable>(
+        _ options: ConnectionOptions, _ body: @Sendable (ControlBus) async throws -> Result
+    ) async throws -> Result {
+        let connection = try await connect(options, name: "subscriptionsctl")
+        let bus = ControlBus(connection: connection, names: options.names)
+        do {
+            try await connection.declare(AMQPTopology(queues: [
+                AMQPQueue(name: bus.replyQueue, durable: false, exclusive: false, autoDelete: true),
+            ]))
+            let consumer = try await connection.consume(queue: bus.replyQueue, prefetch: 50)
+            let result = try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await bus.readReplies(consumer) }
+                defer { group.cancelAll() }
+                return try await body(bus)
+            }
+            await consumer.cancel()
+            await connection.close()
+            return result
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+
+    /// A plain connection (for the events and dead-letter commands, which need no replies).
+    static func connect(_ options: ConnectionOptions, name: String) async throws -> AMQPConnection {
+        var configuration = try AMQPConfiguration(url: options.resolvedURL)
+        configuration.connectionName = name
+        var logger = Logger(label: "subscriptionsctl")
+        logger.logLevel = .critical
+        let connection = AMQPConnection(configuration: configuration, logger: logger)
+        try await connection.connect()
+        return connection
+    }
+
+    private func readReplies(_ consumer: AMQPConsumer) async {
+        for await delivery in consumer {
+            if let reply = try? Subscriptions_V1_CommandReply(serializedBytes: delivery.message.body) {
+                let id = delivery.message.properties.correlationId ?? reply.commandID
+                replies.withLock { $0[id] = reply }
+            }
+            try? await delivery.ack()
+        }
+    }
+
+    /// Publishes `command` in a new envelope (confirmed) and waits for its reply.
+    func send(
+        _ command: Subscriptions_V1_CommandEnvelope.OneOf_Command, idempotencyKey: String? = nil, timeout: Duration
+    ) async throws -> Subscriptions_V1_CommandReply {
+        let route = CommandRoute(command)
+        var envelope = Subscriptions_V1_CommandEnvelope()
+        envelope.commandID = CommandIdentity.commandID(route: route, idempotencyKey: idempotencyKey)
+        envelope.schemaVersion = WireContract.schemaVersion
+        envelope.issuedAt = Google_Protobuf_Timestamp(date: Date())
+        envelope.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(Double(timeout.components.seconds)))
+        envelope.command = command
+        try await connection.publish(
+            AMQPMessage(body: try envelope.serializedBytes(), properties: AMQPProperties(
+                contentType: WireContract.contentType, messageId: envelope.commandID,
+                correlationId: envelope.commandID, replyTo: replyQueue,
+                type: "subscriptions.v1.CommandEnvelope", headers: ["x-schema-version": .int64(1)]
+            )),
+            exchange: names.commandsExchange, routingKey: route.routingKey
+        )
+        return try await reply(to: envelope.commandID, timeout: timeout)
+    }
+
+    private func reply(to commandID: String, timeout: Duration) async throws -> Subscriptions_V1_CommandReply {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let reply = replies.withLock({ $0.removeValue(forKey: commandID) }) { return reply }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ControlError("no reply to command \(commandID) within \(timeout); is subscriptions-consumer running on bus \(names.prefix)?")
+    }
+}

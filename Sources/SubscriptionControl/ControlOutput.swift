@@ -1,0 +1,36 @@
+import Foundation
+import Synchronization
+
+/// Where `subscriptionsctl` writes: the library never prints, it writes lines to the output
+/// the executable (standard streams) or a test (``CapturedOutput``) provides.
+public protocol ControlOutput: Sendable {
+    /// Writes one line of results (standard output).
+    func write(_ line: String)
+    /// Writes one line of diagnostics (standard error).
+    func writeError(_ line: String)
+    /// Whether results go to a terminal (readable lines) or to a pipe or file (JSON lines).
+    var isTerminal: Bool { get }
+}
+
+/// The output of the running command, set by the executable or a test around `run()`.
+public enum ControlContext {
+    /// The output commands write to; unless set, lines are only kept in memory.
+    @TaskLocal public static var output: any ControlOutput = CapturedOutput()
+}
+
+/// Keeps every line in memory: for tests, and the default when nothing else is set.
+public final class CapturedOutput: ControlOutput {
+    private let state = Mutex<(lines: [String], errors: [String])>(([], []))
+
+    /// An empty output that claims not to be a terminal.
+    public init() {}
+
+    public func write(_ line: String) { state.withLock { $0.lines.append(line) } }
+    public func writeError(_ line: String) { state.withLock { $0.errors.append(line) } }
+    public var isTerminal: Bool { false }
+
+    /// Every result line written so far.
+    public var lines: [String] { state.withLock { $0.lines } }
+    /// Every diagnostic line written so far.
+    public var errors: [String] { state.withLock { $0.errors } }
+}

@@ -1,0 +1,139 @@
+import AMQPClient
+import Foundation
+import SubscriptionMessages
+import Synchronization
+import Testing
+
+/// `subscriptionsctl` against the real broker and a real `subscriptions-consumer` process.
+@Suite("subscriptionsctl against the broker and the consumer", .serialized)
+struct ControlBrokerTests {
+    static let purchase = #"{"customerId":"CUSTOMER","productId":"news.basic.monthly","storefront":"USA"}"#
+
+    private func purchaseArguments(_ harness: ConsumerHarness, customer: String = UUID().uuidString) -> [String] {
+        harness.arguments("publish", "purchase", "--json-string", Self.purchase.replacingOccurrences(of: "CUSTOMER", with: customer))
+    }
+
+    @Test func publishPurchaseGetsOKReplyAndExitsZero() async throws {
+        try await ConsumerHarness.with { harness in
+            let result = await CtlRun.run(purchaseArguments(harness))
+            #expect(result.code == 0, "\(result.output.errors)")
+            let reply = try Subscriptions_V1_CommandReply(jsonString: try #require(result.output.lines.first))
+            #expect(reply.status == .ok)
+            guard case .purchase(let purchase)? = reply.result else { Issue.record("no purchase result"); return }
+            #expect(purchase.subscription.transactionInfo.productID == "news.basic.monthly")
+        }
+    }
+
+    @Test func errorReplyPrintsStatusAndExitsNonZero() async throws {
+        try await ConsumerHarness.with { harness in
+            let result = await CtlRun.run(harness.arguments(
+                "publish", "set-auto-renew", "--json-string", #"{"originalTransactionId":"999999999","autoRenewStatus":0}"#))
+            #expect(result.code == 1, "\(result.output.lines) \(result.output.errors)")
+            #expect(result.output.errors.contains { $0.hasPrefix("error: ") && $0.contains("NOT_FOUND") }, "\(result.output.errors)")
+        }
+    }
+
+    @Test func eventsTailPrintsTheEventsAsJSONLines() async throws {
+        try await ConsumerHarness.with { harness in
+            async let tail = CtlRun.run(harness.arguments("events", "tail", "--count", "1", "--json", "--for", "30s"))
+            try await Task.sleep(for: .seconds(2))
+            let published = await CtlRun.run(purchaseArguments(harness))
+            #expect(published.code == 0)
+            let result = await tail
+            #expect(result.code == 0, "\(result.output.errors)")
+            let lines = result.output.lines
+            #expect(lines.count == 1)
+            let event = try Subscriptions_V1_NotificationEvent(jsonString: try #require(lines.first))
+            #expect(event.notificationType == .subscribed)
+            #expect(event.subtype == .initialBuy)
+        }
+    }
+
+    @Test func dlqListShowsAPoisonMessageAndReplaySendsItBack() async throws {
+        try await ConsumerHarness.with { harness in
+            let connection = try await harness.connect()
+            let replies = "ctl-test.replies.\(UUID().uuidString.prefix(8))"
+            try await connection.declare(AMQPTopology(queues: [
+                AMQPQueue(name: replies, durable: false, autoDelete: false, arguments: ["x-expires": .int64(600_000)]),
+            ]))
+            let poisonID = "poison-\(UUID().uuidString.lowercased())"
+            try await connection.publish(
+                AMQPMessage(body: Data("not a protobuf envelope".utf8), properties: AMQPProperties(
+                    contentType: WireContract.contentType, messageId: poisonID, correlationId: poisonID, replyTo: replies)),
+                exchange: "\(harness.busPrefix).commands", routingKey: CommandRoute.purchase.routingKey)
+            let replyCount = try await ReplyCounter(connection: connection, queue: replies)
+            try await replyCount.wait(for: 1)
+
+            let listed = await CtlRun.run(harness.arguments("dlq", "list"))
+            #expect(listed.code == 0, "\(listed.output.errors)")
+            let line = try #require(listed.output.lines.first { $0.hasPrefix(poisonID) }, "\(listed.output.lines)")
+            #expect(line.contains(CommandRoute.purchase.routingKey))
+            #expect(line.contains("undecodable"))
+            #expect(line.contains("23 bytes"))
+            let again = await CtlRun.run(harness.arguments("dlq", "list"))
+            #expect(again.output.lines.contains { $0.hasPrefix(poisonID) }, "listing must not remove the message")
+
+            let replayed = await CtlRun.run(harness.arguments("dlq", "replay", "--command-id", poisonID))
+            #expect(replayed.code == 0, "\(replayed.output.errors)")
+            #expect(replayed.output.lines == ["replayed \(poisonID) \(CommandRoute.purchase.routingKey)"])
+            try await replyCount.wait(for: 2)  // the consumer saw it again, and dead-lettered it again
+            await connection.close()
+        }
+    }
+
+    @Test func massExtensionIsFollowedUntilComplete() async throws {
+        try await ConsumerHarness.with { harness in
+            for _ in 0..<2 { #expect(await CtlRun.run(purchaseArguments(harness)).code == 0) }
+            let result = await CtlRun.run(harness.arguments(
+                "extend", "mass", "--product", "news.basic.monthly", "--days", "3", "--reason", "1",
+                "--storefront", "USA", "--interval", "200ms"))
+            #expect(result.code == 0, "\(result.output.errors)")
+            let summary = try #require(result.output.lines.last)
+            #expect(summary.hasPrefix("complete: "), "\(result.output.lines) \(result.output.errors)")
+            #expect(summary.contains("succeeded 2 failed 0"), "\(summary)")
+            #expect(result.output.errors.contains { $0.hasPrefix("progress: ") })
+        }
+    }
+
+    @Test func clockAdvancePrintsTheClockBeforeAndAfter() async throws {
+        try await ConsumerHarness.with { harness in
+            let result = await CtlRun.run(harness.arguments("clock", "advance", "--by", "P1D"))
+            #expect(result.code == 0, "\(result.output.errors)")
+            #expect(result.output.lines.first?.hasPrefix("clock: ") == true, "\(result.output.lines)")
+        }
+    }
+}
+
+/// Counts replies arriving on a queue.
+final class ReplyCounter: Sendable {
+    private let count = Counter()
+    private let reader: Task<Void, Never>
+
+    init(connection: AMQPConnection, queue: String) async throws {
+        let consumer = try await connection.consume(queue: queue, prefetch: 10)
+        let count = self.count
+        reader = Task {
+            for await delivery in consumer {
+                count.increment()
+                try? await delivery.ack()
+            }
+        }
+    }
+
+    deinit { reader.cancel() }
+
+    func wait(for expected: Int, timeout: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while count.value < expected {
+            guard ContinuousClock.now < deadline else { throw HarnessError("\(count.value) replies, expected \(expected)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
+
+
+final class Counter: Sendable {
+    private let state = Mutex(0)
+    func increment() { state.withLock { $0 += 1 } }
+    var value: Int { state.withLock { $0 } }
+}

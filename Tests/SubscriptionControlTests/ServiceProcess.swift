@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A built service executable running as a real child process, its output in a log file.
+final class ServiceProcess: @unchecked Sendable {
+    // @unchecked: `pid` is written once in init and only read afterwards.
+    let name: String
+    let pid: pid_t
+    let logPath: String
+
+    /// Starts `executable` with `environment` added to ours; stdout and stderr go to `logPath`.
+    init(name: String, executable: String, environment: [String: String], logPath: String) throws {
+        self.name = name
+        self.logPath = logPath
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&fileActions, 1, 2)
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        var cArguments = [strdup(executable), nil]
+        defer {
+            cEnvironment.forEach { free($0) }
+            cArguments.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let status = posix_spawn(&pid, executable, &fileActions, nil, &cArguments, &cEnvironment)
+        guard status == 0 else { throw HarnessError("cannot start \(executable): errno \(status)") }
+        self.pid = pid
+    }
+
+    /// Sends SIGTERM and waits up to `timeout` for the exit; SIGKILL after that.
+    /// Returns the exit status (or -signal).
+    @discardableResult
+    func terminate(timeout: Duration = .seconds(20)) async -> Int32 {
+        kill(pid, SIGTERM)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = exitStatus() { return status }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        kill(pid, SIGKILL)
+        while true {
+            if let status = exitStatus() { return status }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Kills the process at once (a crash), and reaps it.
+    func crash() async {
+        kill(pid, SIGKILL)
+        while exitStatus() == nil { try? await Task.sleep(for: .milliseconds(20)) }
+    }
+
+    private func exitStatus() -> Int32? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return nil }
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+    }
+
+    /// The last lines the process wrote, for failure messages.
+    func logTail(lines: Int = 30) -> String {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(lines).joined(separator: "\n")
+    }
+}
+
+/// A failure of the end-to-end harness, saying what went wrong.
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
