@@ -56,3 +56,16 @@ if [ $# -eq 0 ]; then
         "env E2E_BUS_PREFIX=subscriptions E2E_TALLY_OUT=$tally_dir/tally.json swift test --skip-build --filter AnalyticsFeedTests"
     rm -rf "$tally_dir"
 fi
+
+# The Dockerfile's release build runs natively, and the binaries need no shared library the
+# runtime image lacks (scripts/check-compose.sh, part 5). Only in a full run.
+if [ $# -eq 0 ]; then
+    echo "test: release build as in Compose/Dockerfile, then the shared-library check"
+    if ! { swift build -c release --static-swift-stdlib --product subscriptions-producer \
+        && swift build -c release --static-swift-stdlib --product subscriptions-consumer; } > .build/release-build.log 2>&1; then
+        cat .build/release-build.log
+        echo "test: the release build failed"
+        exit 1
+    fi
+    scripts/check-compose.sh
+fi
