@@ -180,7 +180,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SubscriptionConsumerTests", dependencies: ["SubscriptionConsumer", "SubscriptionMessages"]),
+        .testTarget(
+            name: "SubscriptionConsumerTests",
+            dependencies: [
+                "SubscriptionConsumer",
+                "SubscriptionMessages",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // Tests against a real RabbitMQ broker (AMQP_URL, default amqp://guest:guest@127.0.0.1:5672/).
         .testTarget(
             name: "IntegrationTests",
@@ -190,10 +197,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Real processes of both services against a real broker (docs/e2e.md).
+        // Helpers shared by tests that run the services as real processes.
+        .target(name: "ServiceTestSupport", path: "Tests/ServiceTestSupport"),
+        // Real processes of both services against a real broker (README, "Tests").
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "ServiceTestSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
                 .product(name: "Logging", package: "swift-log"),
@@ -205,6 +215,7 @@ let package = Package(
             name: "SubscriptionControlTests",
             dependencies: [
                 "SubscriptionControl",
+                "ServiceTestSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
+import ServiceTestSupport
 import Synchronization
 
 /// The system under test: the real `subscriptions-consumer` and `subscriptions-producer`
@@ -161,26 +162,5 @@ final class Stack: Sendable {
         let connection = AMQPConnection(configuration: configuration, logger: Self.logger)
         try await connection.connect()
         return connection
-    }
-}
-
-/// A TCP port nothing listens on right now.
-enum FreePort {
-    static func find() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw E2EError("socket() failed") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else { throw E2EError("cannot find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

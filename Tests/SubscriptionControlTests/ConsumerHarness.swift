@@ -1,3 +1,4 @@
+import ServiceTestSupport
 import AMQPClient
 import Foundation
 #if canImport(FoundationNetworking)

@@ -4,15 +4,15 @@ import Glibc
 #endif
 
 /// A built service executable running as a real child process, its output in a log file.
-final class ServiceProcess: Sendable {
-    let name: String
-    let pid: pid_t
-    let logPath: String
+public final class ServiceProcess: Sendable {
+    public let name: String
+    public let pid: pid_t
+    public let logPath: String
     /// The exit status once reaped (a pid is reaped only once).
     private let reaped = Locked<Int32?>(nil)
 
     /// Starts `executable` with `environment` added to ours; stdout and stderr go to `logPath`.
-    init(name: String, executable: String, environment: [String: String], logPath: String) throws {
+    public init(name: String, executable: String, environment: [String: String], logPath: String) throws {
         self.name = name
         self.logPath = logPath
         var fileActions = posix_spawn_file_actions_t()
@@ -29,14 +29,14 @@ final class ServiceProcess: Sendable {
         }
         var pid = pid_t()
         let status = posix_spawn(&pid, executable, &fileActions, nil, &cArguments, &cEnvironment)
-        guard status == 0 else { throw E2EError("cannot start \(executable): errno \(status)") }
+        guard status == 0 else { throw HarnessError("cannot start \(executable): errno \(status)") }
         self.pid = pid
     }
 
     /// Sends SIGTERM and waits up to `timeout` for the exit; SIGKILL after that.
     /// Returns the exit status (or -signal).
     @discardableResult
-    func terminate(timeout: Duration = .seconds(20)) async -> Int32 {
+    public func terminate(timeout: Duration = .seconds(20)) async -> Int32 {
         if let status = exitStatus() { return status }
         kill(pid, SIGTERM)
         let deadline = ContinuousClock.now + timeout
@@ -52,7 +52,7 @@ final class ServiceProcess: Sendable {
     }
 
     /// Kills the process at once (a crash), and reaps it.
-    func crash() async {
+    public func crash() async {
         if exitStatus() != nil { return }
         kill(pid, SIGKILL)
         while exitStatus() == nil { try? await Task.sleep(for: .milliseconds(20)) }
@@ -69,14 +69,14 @@ final class ServiceProcess: Sendable {
     }
 
     /// The last lines the process wrote, for failure messages.
-    func logTail(lines: Int = 30) -> String {
+    public func logTail(lines: Int = 30) -> String {
         let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
 }
 
-/// A failure of the end-to-end harness, saying what went wrong.
-struct E2EError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+/// A failure of a test harness, saying what went wrong.
+public struct HarnessError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

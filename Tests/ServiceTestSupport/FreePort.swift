@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// A TCP port nothing listens on right now.
-enum FreePort {
-    static func find() throws -> Int {
+public enum FreePort {
+    public static func find() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError("socket() failed") }
         defer { close(descriptor) }

@@ -1,14 +1,14 @@
 import Synchronization
 
 /// A value shared between the test and the tasks reading the broker, behind a lock.
-final class Locked<Value: Sendable>: Sendable {
+public final class Locked<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         mutex = Mutex(value)
     }
 
-    func withLock<Result: Sendable>(_ body: (inout sending Value) -> sending Result) -> Result {
+    public func withLock<Result: Sendable>(_ body: (inout sending Value) -> sending Result) -> Result {
         mutex.withLock(body)
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import SubscriptionMessages
+import SwiftProtobuf
+import Testing
+
+@testable import SubscriptionConsumer
+
+@Suite("Command triage before any state is touched")
+struct CommandTriageTests {
+    static func envelope(_ change: (inout Subscriptions_V1_CommandEnvelope) -> Void = { _ in }) -> Subscriptions_V1_CommandEnvelope {
+        var envelope = Subscriptions_V1_CommandEnvelope()
+        envelope.commandID = "6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e10"
+        envelope.schemaVersion = WireContract.schemaVersion
+        var purchase = Subscriptions_V1_PurchaseRequest()
+        purchase.customerID = "c1"
+        envelope.command = .purchase(purchase)
+        change(&envelope)
+        return envelope
+    }
+
+    static func triage(_ envelope: Subscriptions_V1_CommandEnvelope, now: Date = Date()) throws -> CommandTriage {
+        CommandTriage(body: try envelope.serializedBytes(), correlationId: "corr", now: now)
+    }
+
+    @Test("a well-formed command is applied with its route")
+    func wellFormed() throws {
+        guard case .apply(let envelope, let route) = try Self.triage(Self.envelope()) else {
+            Issue.record("not applied")
+            return
+        }
+        #expect(route == .purchase)
+        #expect(envelope.commandID == "6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e10")
+    }
+
+    @Test("bytes that are no envelope are dead-lettered as undecodable, answered through the correlation id")
+    func undecodable() {
+        guard case .deadLetter(let reason, let reply) = CommandTriage(body: Data([0xFF, 0xFF, 0xFF]), correlationId: "corr") else {
+            Issue.record("not dead-lettered")
+            return
+        }
+        #expect(reason == "undecodable")
+        #expect(reply.commandID == "corr")
+        #expect(reply.status == .invalidArgument)
+    }
+
+    @Test("each permanent defect is dead-lettered with its reason, status and field", arguments: [
+        ("invalid-command-id", Subscriptions_V1_StatusCode.invalidArgument, "command_id"),
+        ("unknown-schema-version", .failedPrecondition, "schema_version"),
+        ("unknown-command", .unimplemented, "command"),
+    ])
+    func permanentDefects(reason expected: String, status: Subscriptions_V1_StatusCode, field: String) throws {
+        let envelope = Self.envelope { envelope in
+            switch field {
+            case "command_id": envelope.commandID = "not-a-uuid"
+            case "schema_version": envelope.schemaVersion = 2
+            default: envelope.command = nil
+            }
+        }
+        guard case .deadLetter(let reason, let reply) = try Self.triage(envelope) else {
+            Issue.record("not dead-lettered")
+            return
+        }
+        #expect(reason == expected)
+        #expect(reply.status == status)
+        #expect(reply.error.field == field)
+    }
+
+    @Test("a command past its deadline is answered DEADLINE_EXCEEDED and not applied (not dead-lettered)")
+    func deadlinePassed() throws {
+        let now = Date()
+        let late = Self.envelope { $0.deadline = Google_Protobuf_Timestamp(date: now.addingTimeInterval(-1)) }
+        guard case .answer(let reply) = try Self.triage(late, now: now) else {
+            Issue.record("not answered")
+            return
+        }
+        #expect(reply.status == .deadlineExceeded)
+        let inTime = Self.envelope { $0.deadline = Google_Protobuf_Timestamp(date: now.addingTimeInterval(5)) }
+        guard case .apply = try Self.triage(inTime, now: now) else {
+            Issue.record("a command within its deadline was not applied")
+            return
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the test target builds while its tests are written; replaced by them.
