@@ -50,8 +50,10 @@ public struct CommandOutcome: Sendable {
 /// it never performs I/O of its own and never reads the wall clock.
 ///
 /// A command that fails validation is not an error: it produces an outcome whose reply
-/// carries the status (e.g. INVALID_ARGUMENT naming the field) and no events. A thrown error
-/// means the transaction must roll back (e.g. the store failed).
+/// carries the status (e.g. INVALID_ARGUMENT naming the field) and no events of its own; the
+/// events of timers that fell due before it (and whose state changes are saved in the same
+/// transaction) are still returned. A thrown error means the transaction must roll back (e.g.
+/// the store failed).
 public protocol CommandHandling: Sendable {
     /// Fires every timer due at or before `context.now`, then applies `envelope`.
     func handle(
