@@ -40,7 +40,10 @@ public enum ConsumerApplication {
             relay: relay, metrics: metrics, logger: logger, retryDelay: configuration.retryDelay
         )
         let http = Application(
-            router: ConsumerRoutes.router(connection: connection, database: database, registry: registry),
+            router: ConsumerRoutes.router(
+                connection: connection, database: database, registry: registry,
+                clock: ConsumerClock(mode: configuration.clock)
+            ),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.httpHost, port: configuration.httpPort),
                 serverName: configuration.serviceName

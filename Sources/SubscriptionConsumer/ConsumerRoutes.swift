@@ -1,13 +1,16 @@
+import Foundation
 import AMQPClient
 import Hummingbird
 import Prometheus
 import SubscriptionStore
 
 /// `/health` (readiness: broker connected and store open), `/health/live` (the process
-/// answers) and `/metrics` (Prometheus text).
+/// answers), `/metrics` (Prometheus text) and `/clock` (the engine's "now": the system time,
+/// or the test clock in manual mode).
 enum ConsumerRoutes {
     static func router(
-        connection: AMQPConnection, database: SubscriptionDatabase, registry: PrometheusCollectorRegistry
+        connection: AMQPConnection, database: SubscriptionDatabase, registry: PrometheusCollectorRegistry,
+        clock: ConsumerClock
     ) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/health/live") { _, _ in
@@ -18,6 +21,12 @@ enum ConsumerRoutes {
             let store = await database.ping()
             let body = #"{"status":"\#(broker && store ? "ready" : "unavailable")","broker":\#(broker),"store":\#(store)}"#
             return json(broker && store ? .ok : .serviceUnavailable, body)
+        }
+        router.get("/clock") { _, _ in
+            // A write: the manual clock is initialised on its first use.
+            let now = try await database.write { try clock.now(in: $0) }
+            let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+            return json(.ok, #"{"mode":"\#(clock.mode.rawValue)","now":\#(milliseconds),"iso8601":"\#(now.formatted(.iso8601))"}"#)
         }
         router.get("/metrics") { _, _ in
             Response(

@@ -1,3 +1,4 @@
+import ServiceTestSupport
 import ArgumentParser
 import SubscriptionMessages
 import Testing
@@ -73,10 +74,11 @@ import Testing
         #expect(throws: (any Error).self) { try SubscriptionsCtl.parseAsRoot(["dlq", "replay", "--all", "--command-id", "x"]) }
     }
 
-    @Test func clockShowExplainsAndExitsTwo() async {
-        let result = await CtlRun.run(["clock", "show"])
-        #expect(result.code == 2)
-        #expect(result.output.errors.joined().contains("no read-only clock query"))
+    @Test func clockShowNamesAnUnreachableConsumer() async throws {
+        let port = try FreePort.find()
+        let result = await CtlRun.run(["clock", "show", "--consumer-url", "http://127.0.0.1:\(port)"])
+        #expect(result.code != 0)
+        #expect(result.output.errors.joined().contains("127.0.0.1:\(port)"), "\(result.output.errors)")
     }
 
     @Test func everyCommandHelpHasAnExample() {

@@ -13,11 +13,14 @@ final class ConsumerHarness: Sendable {
     let amqpURL: String
     let busPrefix: String
     let process: ServiceProcess
+    /// Port of the consumer's `/health`, `/metrics` and `/clock`.
+    let httpPort: Int
 
-    private init(amqpURL: String, busPrefix: String, process: ServiceProcess) {
+    private init(amqpURL: String, busPrefix: String, process: ServiceProcess, httpPort: Int) {
         self.amqpURL = amqpURL
         self.busPrefix = busPrefix
         self.process = process
+        self.httpPort = httpPort
     }
 
     static var repositoryRoot: URL {
@@ -42,7 +45,7 @@ final class ConsumerHarness: Sendable {
             ],
             logPath: directory.appending(path: "consumer.log").path
         )
-        let harness = ConsumerHarness(amqpURL: amqpURL, busPrefix: prefix, process: process)
+        let harness = ConsumerHarness(amqpURL: amqpURL, busPrefix: prefix, process: process, httpPort: port)
         guard let health = URL(string: "http://127.0.0.1:\(port)/health") else { throw HarnessError("no health URL for port \(port)") }
         let deadline = ContinuousClock.now + .seconds(60)
         while true {

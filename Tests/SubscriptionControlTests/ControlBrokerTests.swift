@@ -98,9 +98,18 @@ struct ControlBrokerTests {
 
     @Test func clockAdvancePrintsTheClockBeforeAndAfter() async throws {
         try await ConsumerHarness.with { harness in
+            let consumer = ["--consumer-url", "http://127.0.0.1:\(harness.httpPort)"]
+            let before = await CtlRun.run(["clock", "show"] + consumer)
+            #expect(before.code == 0, "\(before.output.errors)")
             let result = await CtlRun.run(harness.arguments("clock", "advance", "--by", "P1D"))
             #expect(result.code == 0, "\(result.output.errors)")
             #expect(result.output.lines.first?.hasPrefix("clock: ") == true, "\(result.output.lines)")
+            let after = await CtlRun.run(["clock", "show"] + consumer)
+            #expect(after.output.lines.first?.contains("(manual, ") == true, "\(after.output.lines)")
+            let milliseconds = { (line: String?) -> Int64 in
+                Int64(line?.split(separator: ",").last?.split(separator: " ").first ?? "") ?? 0
+            }
+            #expect(milliseconds(after.output.lines.first) - milliseconds(before.output.lines.first) == 86_400_000)
         }
     }
 }

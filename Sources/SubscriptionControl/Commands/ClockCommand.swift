@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import SubscriptionMessages
 
 /// `clock advance` and `clock show`.
@@ -75,24 +78,44 @@ struct ClockAdvanceCommand: AsyncParsableCommand {
     }
 }
 
-/// `clock show`: the contract has no read-only clock query, so it says so (exit 2).
+/// `clock show`: the consumer's clock, read from its `GET /clock` endpoint (the wire contract
+/// has no read-only clock query, and advancing to read it would change the state).
 struct ClockShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Not available: the wire contract has no read-only query of the test clock (exits 2).",
+        abstract: "Show the consumer's clock (manual test clock or system time) from its HTTP endpoint.",
         discussion: """
-            commands.proto offers only AdvanceTestClock, whose reply carries the clock before and \
-            after. `subscriptionsctl clock advance` prints both; there is no way to read the clock \
-            without moving it.
+            Reads GET /clock of the consumer's health and metrics server.
             Example:
-              subscriptionsctl clock show   # explains this, exit status 2
+              subscriptionsctl clock show --consumer-url http://127.0.0.1:8081
             """
     )
 
+    @Option(help: "The consumer's HTTP address (env CONSUMER_URL).")
+    var consumerURL = ProcessInfo.processInfo.environment["CONSUMER_URL"] ?? "http://127.0.0.1:8081"
+
     func run() async throws {
-        ControlContext.output.writeError(
-            "clock show: the contract (commands.proto) has no read-only clock query; "
-                + "`subscriptionsctl clock advance` prints the clock before and after the advance")
-        throw ExitCode(2)
+        guard let url = URL(string: consumerURL)?.appending(path: "clock") else {
+            throw ControlError("--consumer-url \(consumerURL) is not a URL")
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await URLSession.shared.data(from: url)
+        } catch {
+            throw ControlError("cannot reach the consumer at \(url): \(error.localizedDescription)")
+        }
+        guard (response as? HTTPURLResponse)?.statusCode == 200,
+              let clock = try? JSONDecoder().decode(ClockState.self, from: data) else {
+            throw ControlError("\(url) did not answer with the clock: \(String(decoding: data, as: UTF8.self))")
+        }
+        ControlContext.output.write("clock: \(clock.iso8601) (\(clock.mode), \(clock.now) ms)")
+    }
+
+    /// The body of the consumer's `GET /clock`.
+    struct ClockState: Decodable {
+        var mode: String
+        var now: Int64
+        var iso8601: String
     }
 }
