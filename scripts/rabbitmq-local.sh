@@ -12,7 +12,9 @@
 # Several nodes can run side by side with different names and ports. The base directory is
 # $RABBITMQ_LOCAL_BASE or <repo>/.rabbitmq/NAME. Set RABBITMQ_LOCAL_PLUGINS (e.g.
 # "rabbitmq_management rabbitmq_prometheus") to enable plugins; the management UI then
-# listens on PORT+10000 and Prometheus on PORT+10020, both on 127.0.0.1.
+# listens on PORT+10000 and Prometheus on PORT+10020, both on 127.0.0.1. Set
+# RABBITMQ_LOCAL_TLS=1 for an AMQPS listener on PORT+1 with a certificate for 127.0.0.1 and
+# localhost signed by a CA of the node's own (.rabbitmq/NAME/tls/ca.pem).
 set -euo pipefail
 
 command=${1:-status}
@@ -66,6 +68,32 @@ prometheus.tcp.ip = 127.0.0.1
 prometheus.tcp.port = $((port + 10020))
 log.file.level = warning
 CONF
+    if [ "${RABBITMQ_LOCAL_TLS:-0}" = 1 ]; then
+        write_tls_material
+        cat >> "$base/rabbitmq.conf" <<CONF
+listeners.ssl.default = 127.0.0.1:$((port + 1))
+ssl_options.cacertfile = $base/tls/ca.pem
+ssl_options.certfile = $base/tls/server.pem
+ssl_options.keyfile = $base/tls/server.key
+ssl_options.verify = verify_none
+ssl_options.fail_if_no_peer_cert = false
+CONF
+    fi
+}
+
+# A CA and a server certificate (127.0.0.1, localhost) for the TLS listener, made once.
+write_tls_material() {
+    local tls="$base/tls"
+    [ -f "$tls/server.pem" ] && return 0
+    mkdir -p "$tls"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=rabbitmq-local test CA" \
+        -keyout "$tls/ca.key" -out "$tls/ca.pem" >/dev/null 2>&1
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" \
+        -keyout "$tls/server.key" -out "$tls/server.csr" >/dev/null 2>&1
+    printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' > "$tls/san.ext"
+    openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial \
+        -days 3650 -extfile "$tls/san.ext" -out "$tls/server.pem" >/dev/null 2>&1
+    chmod 644 "$tls/server.key"
 }
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }

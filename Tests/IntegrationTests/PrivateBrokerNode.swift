@@ -8,6 +8,13 @@ import Glibc
 struct PrivateBrokerNode {
     let name: String
     let port: Int
+    /// Extra environment for scripts/rabbitmq-local.sh, e.g. `RABBITMQ_LOCAL_TLS=1`.
+    var environment: [String: String] = [:]
+
+    /// The node's base directory (scripts/rabbitmq-local.sh).
+    var baseDirectory: URL {
+        URL(filePath: Self.script).deletingLastPathComponent().deletingLastPathComponent().appending(path: ".rabbitmq/\(name)")
+    }
 
     var url: String { "amqp://guest:guest@127.0.0.1:\(port)/" }
 
@@ -32,7 +39,10 @@ struct PrivateBrokerNode {
         var cArguments = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/bash", &fileActions, nil, &cArguments, environ)
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cEnvironment.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, "/bin/bash", &fileActions, nil, &cArguments, &cEnvironment)
         guard spawned == 0 else {
             throw NodeError(message: "cannot run rabbitmq-local.sh: errno \(spawned)")
         }
