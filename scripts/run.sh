@@ -28,9 +28,9 @@ if [ -z "${AMQP_URL:-}" ]; then
 fi
 
 echo "run: building the services (release)"
-swift build -c release --product subscriptions-consumer
-swift build -c release --product subscriptions-producer
-bin=$(swift build -c release --show-bin-path)
+swift build -c release --static-swift-stdlib --product subscriptions-consumer
+swift build -c release --static-swift-stdlib --product subscriptions-producer
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
 mkdir -p .data
 export DATABASE_PATH=${DATABASE_PATH:-$repo/.data/subscriptions.sqlite}
