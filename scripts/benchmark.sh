@@ -22,9 +22,12 @@ if [ -z "${AMQP_URL:-}" ]; then
     export AMQP_URL="amqp://guest:guest@127.0.0.1:5672/"
 fi
 
-swift build -c "$configuration" --product subscriptions-consumer >/dev/null
-swift build -c "$configuration" --product subscriptions-load >/dev/null
-bin=$(swift build -c "$configuration" --show-bin-path)
+flags=(-c "$configuration")
+# The same flags as the Dockerfile, scripts/run.sh and scripts/test.sh: one release build.
+[ "$configuration" = release ] && flags+=(--static-swift-stdlib)
+swift build "${flags[@]}" --product subscriptions-consumer >/dev/null
+swift build "${flags[@]}" --product subscriptions-load >/dev/null
+bin=$(swift build "${flags[@]}" --show-bin-path)
 
 work=$(mktemp -d)
 prefix="bench-$(date +%s)"
