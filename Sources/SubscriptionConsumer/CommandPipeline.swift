@@ -69,10 +69,16 @@ struct CommandPipeline: Sendable {
             logger.warning("events committed but not yet published; the relay retries", metadata: ["error": "\(error)"])
         }
         let duration = (ContinuousClock.now - started) / batch.count
-        for (item, reply) in zip(batch, replyList) {
-            await replies.send(reply, to: item.delivery.message.properties.replyTo)
-            metrics.commandProcessed(method: item.route.methodName, status: "\(reply.status)", duration: duration)
-            await acknowledge(item.delivery)
+        // Replies and acks of a committed batch are independent: send them all at once, so
+        // their confirm round trips overlap instead of adding up.
+        await withDiscardingTaskGroup { group in
+            for (item, reply) in zip(batch, replyList) {
+                group.addTask {
+                    await replies.send(reply, to: item.delivery.message.properties.replyTo)
+                    metrics.commandProcessed(method: item.route.methodName, status: "\(reply.status)", duration: duration)
+                    await acknowledge(item.delivery)
+                }
+            }
         }
     }
 
