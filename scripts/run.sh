@@ -7,7 +7,7 @@
 #   scripts/run.sh                  # system clock
 #   CLOCK=manual scripts/run.sh     # test clock, moved by POST /v1/test-clock/advance
 #
-# Configuration: the environment variables of docs/configuration.md (AMQP_URL, DATABASE_PATH,
+# Configuration: the environment variables of README.md, "Configuration" (AMQP_URL, DATABASE_PATH,
 # CATALOG_PATH, CLOCK, PRODUCER_PORT, CONSUMER_PORT, LOG_LEVEL, ...).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
