@@ -185,6 +185,10 @@ let package = Package(
             dependencies: [
                 "SubscriptionConsumer",
                 "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionTopology",
+                "AMQPClient",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),

@@ -32,9 +32,29 @@ actor OutboxRelay: Service {
         self.retryInterval = retryInterval
     }
 
-    /// Publishes every pending entry, oldest first, in confirm windows of up to 256.
+    /// Whether a flush is running; the actor is reentrant at every `await`, so without this
+    /// two flushes (a batch's and the retry loop's) could publish the same entries twice.
+    private var isFlushing = false
+    private var waitingForFlush: [CheckedContinuation<Void, Never>] = []
+
+    /// Publishes every pending entry, oldest first, in confirm windows of up to 256; one flush
+    /// at a time (a caller arriving during a flush waits, then flushes what is left).
     /// Throws when the broker refused or could not be reached; what was confirmed is removed.
     func flush() async throws {
+        while isFlushing {
+            await withCheckedContinuation { waitingForFlush.append($0) }
+        }
+        isFlushing = true
+        defer {
+            isFlushing = false
+            let waiting = waitingForFlush
+            waitingForFlush = []
+            for continuation in waiting { continuation.resume() }
+        }
+        try await flushPending()
+    }
+
+    private func flushPending() async throws {
         while true {
             let pending = try await database.read { try $0.pendingOutbox(limit: 256) }
             guard !pending.isEmpty else { break }
