@@ -40,7 +40,7 @@ struct CommandMappingTests {
              "changeItems": [{"currentSKU": "basic", "SKU": "pro", "displayName": "Pro", "description": "Pro plan",
                               "price": 9990, "effective": "IMMEDIATELY", "reason": "UPGRADE", "proratedPrice": 0}]}
             """)
-        let prepared = try ProducerRoutes.inAppCommand(request, customerID: nil)
+        let prepared = try PreparedCommand.inApp(request, customerID: nil)
         #expect(prepared.idempotencyKey == "3f1e0a52-2d7b-4c55-8f14-6a2b9c0d1e2f")
         guard case .modifySubscription(let command) = prepared.command else {
             Issue.record("expected modify, got \(prepared.command)")
@@ -65,14 +65,14 @@ struct CommandMappingTests {
              "items": [{"SKU": "news", "displayName": "News", "description": "All news", "price": 4990}],
              "period": "P1M", "taxCode": "C003-00-1"}
             """)
-        #expect(throws: ValidationError.self) { try ProducerRoutes.inAppCommand(request, customerID: nil) }
+        #expect(throws: ValidationError.self) { try PreparedCommand.inApp(request, customerID: nil) }
         do {
-            _ = try ProducerRoutes.inAppCommand(request, customerID: nil)
+            _ = try PreparedCommand.inApp(request, customerID: nil)
         } catch {
             #expect(error.names("X-Customer-Id"))
             #expect(error.httpStatus == 400)
         }
-        guard case .createSubscription(let command) = try ProducerRoutes.inAppCommand(request, customerID: "c-1").command
+        guard case .createSubscription(let command) = try PreparedCommand.inApp(request, customerID: "c-1").command
         else {
             Issue.record("expected create")
             return

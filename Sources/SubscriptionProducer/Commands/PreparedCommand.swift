@@ -3,11 +3,13 @@ import SubscriptionMessages
 
 /// A validated request turned into a command, with the request's own idempotency key
 /// (Apple's `requestReferenceId` / `requestIdentifier`) when it has one.
-struct PreparedCommand: Sendable {
-    var command: Subscriptions_V1_CommandEnvelope.OneOf_Command
-    var idempotencyKey: String?
+package struct PreparedCommand: Sendable {
+    /// The command to publish.
+    package var command: Subscriptions_V1_CommandEnvelope.OneOf_Command
+    /// The request's own idempotency key, if it has one.
+    package var idempotencyKey: String?
 
-    init(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command, idempotencyKey: String? = nil) {
+    package init(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command, idempotencyKey: String? = nil) {
         self.command = command
         self.idempotencyKey = idempotencyKey
     }
