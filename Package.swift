@@ -133,6 +133,7 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "SubscriptionMessages",
+                "SubscriptionTopology",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),

@@ -5,7 +5,6 @@ import SubscriptionMessages
 import SubscriptionProducer
 import SubscriptionTopology
 import SwiftProtobuf
-import Synchronization
 
 /// One connection to the broker for the duration of a command, with a private reply queue:
 /// commands are published straight to the commands exchange, as `subscriptions-load` does,
@@ -14,7 +13,7 @@ final class ControlBus: Sendable {
     let connection: AMQPConnection
     let names: BusNames
     let replyQueue: String
-    private let replies = Mutex<[String: Subscriptions_V1_CommandReply]>([:])
+    private let replies = ReplyRegistry()
 
     private init(connection: AMQPConnection, names: BusNames) {
         self.connection = connection
@@ -61,8 +60,7 @@ final class ControlBus: Sendable {
     private func readReplies(_ consumer: AMQPConsumer) async {
         for await delivery in consumer {
             if let reply = try? Subscriptions_V1_CommandReply(serializedBytes: delivery.message.body) {
-                let id = delivery.message.properties.correlationId ?? reply.commandID
-                replies.withLock { $0[id] = reply }
+                replies.deliver(reply, correlationID: delivery.message.properties.correlationId ?? reply.commandID)
             }
             try? await delivery.ack()
         }
@@ -79,23 +77,23 @@ final class ControlBus: Sendable {
         envelope.issuedAt = Google_Protobuf_Timestamp(date: Date())
         envelope.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(Double(timeout.components.seconds)))
         envelope.command = command
-        try await connection.publish(
-            AMQPMessage(body: try envelope.serializedBytes(), properties: AMQPProperties(
-                contentType: WireContract.contentType, messageId: envelope.commandID,
-                correlationId: envelope.commandID, replyTo: replyQueue,
-                type: "subscriptions.v1.CommandEnvelope", headers: ["x-schema-version": .int64(1)]
-            )),
-            exchange: names.commandsExchange, routingKey: route.routingKey
-        )
-        return try await reply(to: envelope.commandID, timeout: timeout)
-    }
-
-    private func reply(to commandID: String, timeout: Duration) async throws -> Subscriptions_V1_CommandReply {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let reply = replies.withLock({ $0.removeValue(forKey: commandID) }) { return reply }
-            try await Task.sleep(for: .milliseconds(20))
+        let ticket = replies.register(commandID: envelope.commandID)
+        do {
+            try await connection.publish(
+                AMQPMessage(body: try envelope.serializedBytes(), properties: AMQPProperties(
+                    contentType: WireContract.contentType, messageId: envelope.commandID,
+                    correlationId: envelope.commandID, replyTo: replyQueue,
+                    type: "subscriptions.v1.CommandEnvelope", headers: ["x-schema-version": .int64(1)]
+                )),
+                exchange: names.commandsExchange, routingKey: route.routingKey
+            )
+        } catch {
+            replies.expire(ticket)
+            throw error
         }
-        throw ControlError("no reply to command \(commandID) within \(timeout); is subscriptions-consumer running on bus \(names.prefix)?")
+        guard let reply = await replies.wait(ticket, until: .now + timeout) else {
+            throw ControlError("no reply to command \(envelope.commandID) within \(timeout); is subscriptions-consumer running on bus \(names.prefix)?")
+        }
+        return reply
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import SubscriptionMessages
 import SwiftProtobuf
-import Synchronization
+import SubscriptionTopology
 
 /// `subscriptions-load`: a load generator that publishes purchase commands straight to the
 /// commands exchange (as another service would), waits for every reply, and prints
@@ -35,14 +35,14 @@ struct LoadCommand: AsyncParsableCommand {
         try await connection.declare(AMQPTopology(queues: [
             AMQPQueue(name: replyQueue, durable: false, exclusive: false, autoDelete: true),
         ]))
-        let waiters = ReplyWaiters()
+        let registry = ReplyRegistry()
         let replies = try await connection.consume(queue: replyQueue, prefetch: 1000)
         let reader = Task {
             for await delivery in replies {
                 try? await delivery.ack()
                 if let id = delivery.message.properties.correlationId,
                    let reply = try? Subscriptions_V1_CommandReply(serializedBytes: delivery.message.body) {
-                    waiters.resume(id, with: reply.status)
+                    registry.deliver(reply, correlationID: id)
                 }
             }
         }
@@ -55,17 +55,17 @@ struct LoadCommand: AsyncParsableCommand {
                 group.addTask {
                     let envelope = makeEnvelope(customer: "load-\(run)-\(index)")
                     let sent = ContinuousClock.now
-                    let status = try await waiters.wait(for: envelope.commandID) {
-                        try await connection.publish(
-                            AMQPMessage(body: try envelope.serializedBytes(), properties: AMQPProperties(
-                                contentType: WireContract.contentType, messageId: envelope.commandID,
-                                correlationId: envelope.commandID, replyTo: replyQueue,
-                                type: "subscriptions.v1.CommandEnvelope"
-                            )),
-                            exchange: "\(busPrefix).commands", routingKey: CommandRoute.purchase.routingKey
-                        )
-                    }
-                    return (ContinuousClock.now - sent, status)
+                    let ticket = registry.register(commandID: envelope.commandID)
+                    try await connection.publish(
+                        AMQPMessage(body: try envelope.serializedBytes(), properties: AMQPProperties(
+                            contentType: WireContract.contentType, messageId: envelope.commandID,
+                            correlationId: envelope.commandID, replyTo: replyQueue,
+                            type: "subscriptions.v1.CommandEnvelope"
+                        )),
+                        exchange: "\(busPrefix).commands", routingKey: CommandRoute.purchase.routingKey
+                    )
+                    let reply = await registry.wait(ticket, until: .now + .seconds(60))
+                    return (ContinuousClock.now - sent, reply?.status ?? .deadlineExceeded)
                 }
             }
             for try await result in group { results.append(result) }
@@ -98,28 +98,5 @@ struct LoadCommand: AsyncParsableCommand {
         print("commands: \(results.count)  in flight: \(inFlight)  non-OK replies: \(failures)")
         print(String(format: "elapsed: %.2f s  throughput: %.0f commands/s", seconds, Double(results.count) / seconds))
         print(String(format: "reply latency ms: p50 %.1f  p90 %.1f  p99 %.1f  max %.1f", percentile(0.5), percentile(0.9), percentile(0.99), sorted.last ?? 0))
-    }
-}
-
-/// Continuations of commands waiting for their reply, by command id.
-final class ReplyWaiters: Sendable {
-    private let waiting = Mutex<[String: CheckedContinuation<Subscriptions_V1_StatusCode, any Error>]>([:])
-
-    /// Registers the waiter first, then sends, so a fast reply is never missed.
-    func wait(for id: String, afterSending send: @Sendable () async throws -> Void) async throws -> Subscriptions_V1_StatusCode {
-        async let status = withCheckedThrowingContinuation { continuation in
-            waiting.withLock { $0[id] = continuation }
-        }
-        while !waiting.withLock({ $0[id] != nil }) { await Task.yield() }
-        do { try await send() } catch { fail(id, error) }
-        return try await status
-    }
-
-    func resume(_ id: String, with status: Subscriptions_V1_StatusCode) {
-        waiting.withLock { $0.removeValue(forKey: id) }?.resume(returning: status)
-    }
-
-    private func fail(_ id: String, _ error: any Error) {
-        waiting.withLock { $0.removeValue(forKey: id) }?.resume(throwing: error)
     }
 }

@@ -2,6 +2,7 @@ import AMQPClient
 import Foundation
 import Logging
 import SubscriptionMessages
+import SubscriptionTopology
 import SwiftProtobuf
 import Synchronization
 
@@ -68,29 +69,14 @@ final class CommandDispatcher: Sendable {
             throw CommandFailure(.publishFailed, "the command was not accepted by the message broker (\(error.code.rawValue)); retry later")
         }
         logger.debug("command published")
-        let reply = await waitForReply(ticket, until: command.deadline)
+        let wait = Duration.milliseconds(Int64(max(0, command.deadline.timeIntervalSinceNow) * 1000))
+        let reply = await registry.wait(ticket, until: .now + wait)
         guard let reply else {
             logger.debug("no reply before the deadline")
             let milliseconds = Int64((command.deadline.timeIntervalSince(now) * 1000).rounded())
             throw CommandFailure(.deadlineExceeded, "no reply from the subscription service within \(milliseconds) ms")
         }
         return reply
-    }
-
-    private func waitForReply(_ ticket: ReplyRegistry.Ticket, until deadline: Date) async -> Subscriptions_V1_CommandReply? {
-        let registry = registry
-        return await withTaskGroup(of: Subscriptions_V1_CommandReply?.self) { group in
-            group.addTask { await registry.wait(ticket) }
-            group.addTask {
-                let seconds = max(0, deadline.timeIntervalSinceNow)
-                try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-                registry.expire(ticket)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
     }
 
     /// Routes a delivery of the reply queue to its waiter.

@@ -1,16 +1,17 @@
 import Synchronization
 import SubscriptionMessages
 
-/// Requests waiting for their `CommandReply`, by `correlation_id`.
+/// Requests waiting for their `CommandReply`, by `correlation_id`: the producer, `subscriptionsctl`
+/// and `subscriptions-load` all match replies with it.
 ///
 /// A waiter registers before its command is published, so a reply that overtakes the
 /// `wait` call is buffered, not lost. Several requests may wait for the same command id (a
 /// concurrent replay); a reply resolves all of them. A reply nobody waits for is dropped.
-final class ReplyRegistry: Sendable {
+package final class ReplyRegistry: Sendable {
     /// One registration.
-    struct Ticket: Hashable, Sendable {
-        var commandID: String
-        var number: UInt64
+    package struct Ticket: Hashable, Sendable {
+        package var commandID: String
+        package var number: UInt64
     }
 
     fileprivate enum Waiter {
@@ -25,8 +26,11 @@ final class ReplyRegistry: Sendable {
 
     private let state = Mutex(State())
 
+    /// An empty registry.
+    package init() {}
+
     /// Registers interest in the reply to `commandID`.
-    func register(commandID: String) -> Ticket {
+    package func register(commandID: String) -> Ticket {
         state.withLock { state in
             state.nextNumber += 1
             state.waiters[commandID, default: [:]][state.nextNumber] = .registered(buffered: nil)
@@ -35,7 +39,7 @@ final class ReplyRegistry: Sendable {
     }
 
     /// Waits for the reply of `ticket`; `nil` once ``expire(_:)`` was called for it.
-    func wait(_ ticket: Ticket) async -> Subscriptions_V1_CommandReply? {
+    package func wait(_ ticket: Ticket) async -> Subscriptions_V1_CommandReply? {
         await withCheckedContinuation { continuation in
             let resumeNow: Subscriptions_V1_CommandReply?? = state.withLock { state in
                 switch state.waiters[ticket.commandID]?[ticket.number] {
@@ -53,8 +57,23 @@ final class ReplyRegistry: Sendable {
         }
     }
 
+    /// Waits for the reply of `ticket` until `deadline`; `nil` when none came in time.
+    package func wait(_ ticket: Ticket, until deadline: ContinuousClock.Instant) async -> Subscriptions_V1_CommandReply? {
+        await withTaskGroup(of: Subscriptions_V1_CommandReply?.self) { group in
+            group.addTask { await self.wait(ticket) }
+            group.addTask {
+                try? await Task.sleep(until: deadline)
+                self.expire(ticket)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Ends the wait of `ticket` without a reply (deadline passed, publish failed, cancelled).
-    func expire(_ ticket: Ticket) {
+    package func expire(_ ticket: Ticket) {
         let continuation: CheckedContinuation<Subscriptions_V1_CommandReply?, Never>? = state.withLock { state in
             defer { state.remove(ticket) }
             if case .waiting(let continuation) = state.waiters[ticket.commandID]?[ticket.number] { return continuation }
@@ -65,7 +84,7 @@ final class ReplyRegistry: Sendable {
 
     /// Hands `reply` to everyone waiting for its command id; `false` when nobody was.
     @discardableResult
-    func deliver(_ reply: Subscriptions_V1_CommandReply, correlationID: String) -> Bool {
+    package func deliver(_ reply: Subscriptions_V1_CommandReply, correlationID: String) -> Bool {
         let continuations: [CheckedContinuation<Subscriptions_V1_CommandReply?, Never>]? = state.withLock { state in
             guard var waiters = state.waiters[correlationID] else { return nil }
             var ready: [CheckedContinuation<Subscriptions_V1_CommandReply?, Never>] = []
@@ -87,7 +106,7 @@ final class ReplyRegistry: Sendable {
     }
 
     /// Number of registrations still open (for tests and metrics).
-    var pendingCount: Int { state.withLock { $0.waiters.values.reduce(0) { $0 + $1.count } } }
+    package var pendingCount: Int { state.withLock { $0.waiters.values.reduce(0) { $0 + $1.count } } }
 }
 
 extension ReplyRegistry.State {
