@@ -4,6 +4,7 @@ extension ConnectionRequest {
         switch self {
         case .declare(_, let completion): completion(.failure(error))
         case .publish(let publish): publish.completion(.failure(error))
+        case .publishBatch(let publishes): for publish in publishes { publish.completion(.failure(error)) }
         case .consume(let registration, let completion):
             registration.continuation.finish()
             completion(.failure(error))

@@ -28,6 +28,8 @@ struct DeliveryOrigin: Sendable, Hashable {
 enum ConnectionRequest: Sendable {
     case declare(AMQPTopology, Completion<Void>)
     case publish(OutgoingPublish)
+    /// Several publishes, sent in this order.
+    case publishBatch([OutgoingPublish])
     case consume(ConsumerRegistration, Completion<Void>)
     case cancelConsumer(id: Int, Completion<Void>)
     case settle(DeliveryOrigin, Settlement, Completion<Void>)
@@ -40,5 +42,6 @@ struct ConsumerRegistration: Sendable {
     var queue: String
     var prefetch: UInt16
     var exclusive: Bool
+    var autoAck: Bool = false
     var continuation: AsyncStream<AMQPDelivery>.Continuation
 }
