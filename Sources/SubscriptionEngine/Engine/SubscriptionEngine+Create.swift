@@ -26,7 +26,9 @@ extension SubscriptionEngine {
         }
         guard let product else { throw EngineRejection.missing("items") }
         let existing = try store.subscriptionIds(customerId: request.customerId, groupId: product.groupId).compactMap { try store.subscription($0) }
-        if let previous = existing.first(where: { $0.requestResults[key] != nil }), let reply = previous.requestResults[key] { return reply }
+        for previous in existing {
+            if let reply = try storedReply(key, of: previous, store: store) { return reply }
+        }
         if let live = existing.first(where: \.isLive) {
             throw EngineRejection(.alreadyExists, apple: (4030009, "SubscriptionAlreadyExists"), "customer already has '\(live.originalTransactionId)' in group '\(product.groupId)'")
         }
@@ -50,7 +52,7 @@ extension SubscriptionEngine {
         subscription.recordTransaction(reason: .purchase, at: now, requestReferenceId: request.requestInfo?.requestReferenceId)
         log.emit(.subscribed, existing.isEmpty ? .initialBuy : .resubscribe, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }

@@ -14,7 +14,7 @@ extension SubscriptionEngine {
                 field: "originalTransactionId", "'\(subscription.originalTransactionId)' is family shared: extend the purchaser's subscription")
         }
         let key = "ext:\(request.requestIdentifier)"
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         try extend(&subscription, days: request.extendByDays, reasonCode: request.extendReasonCode ?? 0,
             requestIdentifier: request.requestIdentifier, at: now, log: &log)
         let reply = EngineReply.extendRenewalDate(
@@ -22,7 +22,7 @@ extension SubscriptionEngine {
                 originalTransactionId: subscription.originalTransactionId,
                 webOrderLineItemId: subscription.latestTransaction?.webOrderLineItemId ?? "", success: true,
                 effectiveDate: subscription.expiresDate))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }

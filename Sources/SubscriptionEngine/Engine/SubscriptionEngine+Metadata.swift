@@ -6,7 +6,7 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         let key = try requestKey(request.requestInfo)
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard request.descriptors != nil || !request.items.isEmpty else { throw EngineRejection.missing("items") }
         for (index, item) in request.items.enumerated() {
             guard let position = subscription.itemIndex(item.currentSKU) else {
@@ -30,7 +30,7 @@ extension SubscriptionEngine {
         }
         log.emit(.metadataUpdate, nil, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }
@@ -48,7 +48,7 @@ extension SubscriptionEngine {
             throw EngineRejection(.invalidArgument, apple: (4040016, "ProductNotFound"), field: "targetProductId", "unknown Advanced Commerce product '\(request.targetProductId)'")
         }
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.kind == .inApp, subscription.state == .active else {
             throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"), "only active in-app subscriptions migrate")
         }
@@ -71,7 +71,7 @@ extension SubscriptionEngine {
         subscription.taxCode = request.taxCode
         log.emit(.migration, nil, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }

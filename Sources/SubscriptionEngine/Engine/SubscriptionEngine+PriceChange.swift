@@ -5,7 +5,7 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         let key = try requestKey(request.requestInfo)
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         try checkPriceChangeAllowed(request, subscription)
         var ids: [String] = []
         for item in request.items {
@@ -20,7 +20,7 @@ extension SubscriptionEngine {
         }
         log.emit(.priceChange, nil, &subscription, at: now)
         let reply = EngineReply.changePrice(info(subscription, at: now), priceChangeIds: ids)
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }

@@ -126,7 +126,7 @@ extension SubscriptionEngine {
             expiresDate: now, anchor: now, anchorPeriod: .oneMonth, anchorIndex: 0, state: .expired,
             autoRenewStatus: true, expirationIntent: nil, billingMode: .succeeds, retryStartDate: nil,
             gracePeriodExpiresDate: nil, billingRetryEndDate: nil, introOfferRedeemed: false,
-            paidPeriodCount: 0, transactions: [], priceChanges: [], priceIncreaseEffectiveDates: [], extensions: [],
-            pendingChanges: PendingChanges(), requestResults: [:], sequence: 0, idCounter: 0)
+            paidPeriodCount: 0, latestTransaction: nil, transactionCount: 0, priceChanges: [], priceIncreaseEffectiveDates: [], extensions: [],
+            pendingChanges: PendingChanges(), sequence: 0, idCounter: 0)
     }
 }

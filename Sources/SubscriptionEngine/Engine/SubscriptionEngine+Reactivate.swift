@@ -11,7 +11,7 @@ extension SubscriptionEngine {
         try checkVersion(request.version)
         let key = try requestKey(request.requestInfo)
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.isLive else {
             throw EngineRejection(.failedPrecondition, apple: (4030015, "InactiveACASub"), "subscription '\(subscription.originalTransactionId)' is \(subscription.state.rawValue)")
         }
@@ -38,7 +38,7 @@ extension SubscriptionEngine {
         subscription.autoRenewStatus = true
         log.emit(.didChangeRenewalStatus, .autoRenewEnabled, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }

@@ -55,12 +55,13 @@ extension SubscriptionEngine {
             return .switchProduct(info(subscription, at: now), effectiveImmediately: false, proratedRefund: .zero)
         }
         var refund = Milliunits.zero
-        if var last = subscription.transactions.popLast() {
+        if let last = subscription.latestTransaction {
             refund = Proration.refund(price: last.price, purchase: last.purchaseDate, expires: last.expiresDate, switchDate: now)
-            last.isUpgraded = true
-            last.revocationDate = now
-            last.refundAmount = refund
-            subscription.transactions.append(last)
+            subscription.updateLatestTransaction {
+                $0.isUpgraded = true
+                $0.revocationDate = now
+                $0.refundAmount = refund
+            }
         }
         invalidatePriceChanges(&subscription, sku: subscription.productId)
         subscription.productId = target.productId

@@ -6,56 +6,95 @@ enum NameBasedUUID {
         0x6f, 0x1d, 0x2b, 0x3a, 0x8c, 0x44, 0x4e, 0x51, 0x9a, 0x0e, 0x57, 0x1c, 0x3d, 0x22, 0x90, 0xab,
     ]
 
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     /// The lowercase UUID text for `name` in the engine's namespace.
     static func make(_ name: String) -> String {
-        var digest = SHA1.hash(namespace + Array(name.utf8))
-        digest[6] = (digest[6] & 0x0F) | 0x50
-        digest[8] = (digest[8] & 0x3F) | 0x80
-        let hex = digest.prefix(16).map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
+        var name = name
+        var digest = name.withUTF8 { SHA1.hash(prefix: namespace, $0) }
+        digest.6 = (digest.6 & 0x0F) | 0x50
+        digest.8 = (digest.8 & 0x3F) | 0x80
+        return withUnsafeBytes(of: digest) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    text[position] = hexDigits[Int(bytes[index] >> 4)]
+                    text[position + 1] = hexDigits[Int(bytes[index] & 0x0F)]
+                    position += 2
+                }
+                return position
+            }
         }
-        let groups = [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]]
-        return groups.map { $0.joined() }.joined(separator: "-")
     }
 }
 
-/// A minimal SHA-1, used only for name-based UUIDs (not for security).
+/// A minimal SHA-1, used only for name-based ids (not for security).
 enum SHA1 {
+    /// The 20-byte digest of `message`.
     static func hash(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
-        var data = message
-        let bitLength = UInt64(message.count) * 8
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8((bitLength >> UInt64(shift)) & 0xFF)) }
-        var w = [UInt32](repeating: 0, count: 80)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 {
-                let base = chunk + i * 4
-                w[i] = UInt32(data[base]) << 24 | UInt32(data[base + 1]) << 16 | UInt32(data[base + 2]) << 8
-                    | UInt32(data[base + 3])
+        let digest = message.withUnsafeBufferPointer { hash(prefix: [], $0) }
+        return withUnsafeBytes(of: digest) { Array($0.prefix(20)) }
+    }
+
+    /// The digest of `prefix` followed by `message`, as 20 bytes in a tuple (no allocation).
+    static func hash(
+        prefix: [UInt8], _ message: UnsafeBufferPointer<UInt8>
+    ) -> (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) {
+        var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+        let length = prefix.count + message.count
+        // The padded message: data, 0x80, zeros, 64-bit big-endian bit length.
+        let paddedLength = (length + 9 + 63) / 64 * 64
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: paddedLength) { padded in
+            var position = 0
+            for byte in prefix { padded[position] = byte; position += 1 }
+            for byte in message { padded[position] = byte; position += 1 }
+            padded[position] = 0x80
+            position += 1
+            while position < paddedLength - 8 { padded[position] = 0; position += 1 }
+            let bits = UInt64(length) * 8
+            for shift in stride(from: 56, through: 0, by: -8) {
+                padded[position] = UInt8(truncatingIfNeeded: bits >> UInt64(shift))
+                position += 1
             }
-            for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
-            var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
-            for i in 0..<80 {
-                let (f, k): (UInt32, UInt32)
-                switch i {
-                case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5A82_7999)
-                case 20..<40: (f, k) = (b ^ c ^ d, 0x6ED9_EBA1)
-                case 40..<60: (f, k) = ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                default: (f, k) = (b ^ c ^ d, 0xCA62_C1D6)
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
+                for chunk in stride(from: 0, to: paddedLength, by: 64) {
+                    for i in 0..<16 {
+                        let base = chunk + i * 4
+                        w[i] = UInt32(padded[base]) << 24 | UInt32(padded[base + 1]) << 16
+                            | UInt32(padded[base + 2]) << 8 | UInt32(padded[base + 3])
+                    }
+                    for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
+                    var (a, b, c, d, e) = state
+                    for i in 0..<80 {
+                        let f: UInt32
+                        let k: UInt32
+                        switch i {
+                        case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5A82_7999)
+                        case 20..<40: (f, k) = (b ^ c ^ d, 0x6ED9_EBA1)
+                        case 40..<60: (f, k) = ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                        default: (f, k) = (b ^ c ^ d, 0xCA62_C1D6)
+                        }
+                        let temp = rotate(a, 5) &+ f &+ e &+ k &+ w[i]
+                        (e, d, c, b, a) = (d, c, rotate(b, 30), a, temp)
+                    }
+                    state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
                 }
-                let temp = rotate(a, 5) &+ f &+ e &+ k &+ w[i]
-                (e, d, c, b, a) = (d, c, rotate(b, 30), a, temp)
             }
-            h[0] = h[0] &+ a
-            h[1] = h[1] &+ b
-            h[2] = h[2] &+ c
-            h[3] = h[3] &+ d
-            h[4] = h[4] &+ e
         }
-        return h.flatMap { word in [24, 16, 8, 0].map { UInt8((word >> UInt32($0)) & 0xFF) } }
+        func bytes(_ word: UInt32) -> (UInt8, UInt8, UInt8, UInt8) {
+            (UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word))
+        }
+        let (a0, a1, a2, a3) = bytes(state.0)
+        let (b0, b1, b2, b3) = bytes(state.1)
+        let (c0, c1, c2, c3) = bytes(state.2)
+        let (d0, d1, d2, d3) = bytes(state.3)
+        let (e0, e1, e2, e3) = bytes(state.4)
+        return (a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3, e0, e1, e2, e3)
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
