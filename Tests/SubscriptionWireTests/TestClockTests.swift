@@ -34,8 +34,8 @@ import Testing
     func advanceFromScheduler() throws {
         let bench = try Bench(clock: .system)
         _ = try bench.purchase("news.basic.monthly")
-        #expect(try bench.handler.advance(to: newYear.adding(days: 30), in: bench.transaction).isEmpty)
-        let events = try bench.handler.advance(to: newYear.adding(days: 31), in: bench.transaction)
+        #expect(try bench.handler.advance(to: newYear.adding(days: 30), massExtensionBatches: 1, in: bench.transaction).isEmpty)
+        let events = try bench.handler.advance(to: newYear.adding(days: 31), massExtensionBatches: 1, in: bench.transaction)
         #expect(events.map(\.kind) == ["DID_RENEW.NONE"])
     }
 

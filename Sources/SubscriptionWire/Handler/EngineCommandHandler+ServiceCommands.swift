@@ -12,7 +12,7 @@ extension EngineCommandHandler {
     /// as when the system clock reaches the same instant.
     func advanceTestClock(
         _ request: Subscriptions_V1_AdvanceTestClockRequest, of envelope: Subscriptions_V1_CommandEnvelope,
-        context: CommandContext, in transaction: any DocumentTransaction, logger: Logger
+        context: CommandContext, in transaction: any AggregateTransaction, logger: Logger
     ) throws -> CommandOutcome {
         let now = Timestamp(context.now)
         guard context.clock == .manual else {
@@ -47,7 +47,7 @@ extension EngineCommandHandler {
                 envelope, EngineRejection(.invalidArgument, field: "target", "advanceBy or advanceTo is required"),
                 at: now, in: transaction)
         }
-        var store = DocumentEngineStore(transaction)
+        var store = AggregateEngineStore(transaction)
         let fired = try engine.advance(to: target, in: &store)
         let transitions = Set(fired.map { "\($0.subscriptionId)\u{1F}\($0.signedDate.millisecondsSince1970)" }).count
         logger.debug("test clock advanced", metadata: ["clock.now": "\(target)", "events": "\(fired.count)"])
@@ -67,7 +67,7 @@ extension EngineCommandHandler {
     /// file when empty, and swaps the engine. A bad file changes nothing.
     func reloadCatalog(
         _ request: Subscriptions_V1_ReloadCatalogRequest, of envelope: Subscriptions_V1_CommandEnvelope,
-        at now: Timestamp, in transaction: any DocumentTransaction, logger: Logger
+        at now: Timestamp, in transaction: any AggregateTransaction, logger: Logger
     ) throws -> CommandOutcome {
         let source = request.source.hasPrefix("file://") ? String(request.source.dropFirst("file://".count)) : request.source
         guard let path = source.isEmpty ? catalogPath : source else {
@@ -85,7 +85,7 @@ extension EngineCommandHandler {
                 envelope, EngineRejection(.failedPrecondition, field: "source", error.description), at: now, in: transaction)
         }
         // Transitions due by now fire under the catalog they fell due with.
-        let events = try advance(to: now.date, in: transaction)
+        let events = try advance(to: now.date, massExtensionBatches: 0, in: transaction)
         state.withLock { $0 = State(engine: SubscriptionEngine(catalog: file.catalog), catalog: file) }
         logger.debug("catalog reloaded", metadata: ["catalog.version": "\(file.version)", "catalog.path": "\(path)"])
         let reply = Subscriptions_V1_ReloadCatalogReply.with {

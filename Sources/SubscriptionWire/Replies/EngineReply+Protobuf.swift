@@ -15,7 +15,6 @@ public struct ReplyMappingError: Error, CustomStringConvertible, Sendable {
 extension Subscriptions_V1_CommandReply.OneOf_Result {
     /// The result case of `route` holding `reply`.
     init(_ reply: EngineReply, route: CommandRoute) throws(ReplyMappingError) {
-        let mismatch = ReplyMappingError(route: route, reply: String(describing: reply).prefix { $0 != "(" }.description)
         switch (route, reply) {
         case (.purchase, .subscription(let info)):
             self = .purchase(.with { $0.subscription = .init(info) })
@@ -75,7 +74,8 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
         case (.migrateSubscription, .subscription(let info)):
             self = .migrateSubscription(.with { $0.subscription = .init(info) })
         default:
-            throw mismatch
+            // Only on a bug: the reply's description is built here, never on the hot path.
+            throw ReplyMappingError(route: route, reply: String(describing: reply).prefix { $0 != "(" }.description)
         }
     }
 }

@@ -22,7 +22,7 @@ let newYear = Date(timeIntervalSince1970: 1_767_225_600)
 /// A handler over the example catalog, one in-memory transaction and a manual clock.
 final class Bench {
     let handler: EngineCommandHandler
-    let transaction = InMemoryDocumentTransaction()
+    let transaction = InMemoryAggregateTransaction()
     var now: Date
     var clock: ClockMode
     private var counter = 0
