@@ -24,6 +24,8 @@ public struct ConsumerConfiguration: Sendable {
     /// Unacknowledged commands the broker may hand over at once (`PREFETCH`); also the
     /// largest group-commit batch.
     public var prefetch: UInt16 = 64
+    /// Committed batches whose confirms may be awaited while the next one commits (`PIPELINE_DEPTH`).
+    public var pipelineDepth: Int = 4
     /// How often due timers are looked for at the latest, with the system clock.
     public var schedulerInterval: Duration = .seconds(1)
     /// Pause before a command whose transaction failed is handed back to the broker.
@@ -50,6 +52,7 @@ public struct ConsumerConfiguration: Sendable {
             clock = mode
         }
         if let value = environment["PREFETCH"] { prefetch = UInt16(try Self.integer(value, name: "PREFETCH", in: 1...5000)) }
+        if let value = environment["PIPELINE_DEPTH"] { pipelineDepth = try Self.integer(value, name: "PIPELINE_DEPTH", in: 1...64) }
     }
 
     /// The AMQP client configuration for `amqpURL`.
