@@ -15,12 +15,15 @@ let package = Package(
         .executable(name: "subscriptions-consumer", targets: ["subscriptions-consumer"]),
         .executable(name: "subscriptions-load", targets: ["subscriptions-load"]),
         .executable(name: "subscriptionsctl", targets: ["subscriptionsctl"]),
+        .executable(name: "subscriptions-stages", targets: ["subscriptions-stages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -48,13 +51,16 @@ let package = Package(
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]
         ),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
-        .target(name: "SubscriptionEngine"),
+        .target(name: "SubscriptionEngine", dependencies: ["CompactCoding"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
         .target(name: "SubscriptionAPI"),
+        // A compact, deterministic binary Codable format for stored aggregates (no Foundation).
+        .target(name: "CompactCoding"),
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
             dependencies: [
+                "CompactCoding",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",
@@ -99,6 +105,7 @@ let package = Package(
                 "SubscriptionWire",
                 "SubscriptionStore",
                 "SubscriptionTopology",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -139,6 +146,20 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        // Stage benchmarks of the consumer's hot path: ops/s and allocations per op (docs/benchmarks.md).
+        .executableTarget(
+            name: "subscriptions-stages",
+            dependencies: [
+                "CompactCoding",
+                "SubscriptionEngine",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionWire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // The operators' CLI: commands, events, mass extensions, test clock, dead letters (docs/subscriptionsctl.md).
         .target(
             name: "SubscriptionControl",
@@ -155,7 +176,8 @@ let package = Package(
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
-        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine"]),
+        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "CompactCoding"]),
+        .testTarget(name: "CompactCodingTests", dependencies: ["CompactCoding"]),
         .testTarget(
             name: "SubscriptionAPITests",
             dependencies: ["SubscriptionAPI"],
@@ -164,7 +186,8 @@ let package = Package(
         .testTarget(name: "SubscriptionMessagesTests", dependencies: ["SubscriptionMessages"]),
         .testTarget(
             name: "SubscriptionWireTests",
-            dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"]
+            dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
