@@ -47,14 +47,17 @@ let package = Package(
             name: "SubscriptionMessages",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]
         ),
+        // Apple's error codes and ours, written down once (no dependencies, no Foundation).
+        .target(name: "AppleErrorCatalog"),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
-        .target(name: "SubscriptionEngine"),
+        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
-        .target(name: "SubscriptionAPI"),
+        .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog"]),
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
             dependencies: [
+                "AppleErrorCatalog",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",
@@ -78,6 +81,7 @@ let package = Package(
             name: "SubscriptionProducer",
             dependencies: [
                 "AMQPClient",
+                "AppleErrorCatalog",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
@@ -155,10 +159,10 @@ let package = Package(
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
-        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine"]),
+        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog"]),
         .testTarget(
             name: "SubscriptionAPITests",
-            dependencies: ["SubscriptionAPI"],
+            dependencies: ["SubscriptionAPI", "AppleErrorCatalog"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SubscriptionMessagesTests", dependencies: ["SubscriptionMessages"]),

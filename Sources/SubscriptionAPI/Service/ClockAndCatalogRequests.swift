@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Our test-clock body (R-REN-3): advance to an instant (`advanceTo`, milliseconds since 1970) or by
 /// a duration (`advanceBy`, ISO 8601) — exactly one of the two.
 public struct ClockAdvanceRequest: ValidatedRequest, Hashable {

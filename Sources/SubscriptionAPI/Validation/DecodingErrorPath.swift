@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Translates `JSONDecoder`'s `DecodingError` into a path-named ``ValidationIssue``:
 /// `retainBillingCycle: expected a boolean, got a string`, `requestInfo.requestReferenceId: missing`.
 extension ValidationIssue {

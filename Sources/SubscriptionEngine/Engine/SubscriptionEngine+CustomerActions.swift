@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// The subscriber answers a communicated price increase (R-PRC-5, R-PRC-6).
     func respond(
@@ -56,7 +58,7 @@ extension SubscriptionEngine {
 
     func setAutoRenew(_ subscription: inout Subscription, _ enable: Bool, at now: Timestamp, log: inout EventLog) throws {
         guard subscription.isLive else {
-            throw EngineRejection(.failedPrecondition, apple: (4030015, "InactiveACASub"), "subscription '\(subscription.originalTransactionId)' is \(subscription.state.rawValue)")
+            throw EngineRejection(.failedPrecondition, error: .inactiveACASub, "subscription '\(subscription.originalTransactionId)' \(subscription.state.plainDescription)")
         }
         guard subscription.autoRenewStatus != enable else { return }
         subscription.autoRenewStatus = enable

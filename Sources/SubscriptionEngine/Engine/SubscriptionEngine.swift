@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// The consent and renewal engine: applies commands and fires due transitions on
 /// subscription aggregates held by an `EngineStore`. Pure: no I/O, no clock (R-REN-3).
 public struct SubscriptionEngine: Sendable {
@@ -72,20 +74,20 @@ public struct SubscriptionEngine: Sendable {
 
     /// Loads a subscription by any of its transaction ids.
     func load(transactionId: String, field: String = "transactionId", store: some EngineStore) throws -> Subscription {
-        guard !transactionId.isEmpty else { throw EngineRejection.missing(field, apple: (4000085, "NullTransactionId")) }
+        guard !transactionId.isEmpty else { throw EngineRejection.missing(field, error: .nullTransactionId) }
         let id = Subscription.originalTransactionId(fromTransactionId: transactionId)
         guard let subscription = try store.subscription(id),
             subscription.transactions.contains(where: { $0.transactionId == transactionId })
         else {
             throw EngineRejection(
-                .notFound, apple: (4040010, "TransactionIdNotFound"), field: field, "no transaction '\(transactionId)'")
+                .notFound, error: .transactionIdNotFound, field: field, "no transaction '\(transactionId)'")
         }
         return subscription
     }
 
     /// Loads a subscription by `originalTransactionId`.
     func load(originalTransactionId id: String, store: some EngineStore) throws -> Subscription {
-        guard !id.isEmpty else { throw EngineRejection.missing("originalTransactionId", apple: (4000008, "InvalidOriginalTransactionIdError")) }
+        guard !id.isEmpty else { throw EngineRejection.missing("originalTransactionId", error: .invalidOriginalTransactionId) }
         guard let subscription = try store.subscription(id) else { throw EngineRejection.subscriptionNotFound(id) }
         return subscription
     }

@@ -125,3 +125,17 @@ public struct RenewalExtension: Codable, Sendable, Hashable {
     public var days: Int
     public var reasonCode: Int
 }
+
+extension Subscription.State {
+    /// The state in plain words for messages, after "subscription 'id'": "is active",
+    /// "is in its billing grace period", "is in billing retry", "has expired", "was revoked".
+    public var plainDescription: String {
+        switch self {
+        case .active: "is active"
+        case .gracePeriod: "is in its billing grace period"
+        case .billingRetry: "is in billing retry"
+        case .expired: "has expired"
+        case .revoked: "was revoked"
+        }
+    }
+}
