@@ -9,12 +9,15 @@ public struct SubscriptionEngine: Sendable {
 
     /// Fires everything due up to `now` (time order), then applies `command`.
     ///
-    /// A refused command comes back as `EngineReply.rejected`; its events are then only those
-    /// of the transitions that fell due. Only store errors are thrown.
+    /// A query (``EngineCommand/isQuery``) changes nothing: it fires nothing and reads the state
+    /// as the clock left it, so under the test clock a queued mass extension runs when the clock
+    /// advances, not when its status is read. A refused command comes back as
+    /// `EngineReply.rejected`; its events are then only those of the transitions that fell due.
+    /// Only store errors are thrown.
     public func apply(
         _ command: EngineCommand, commandId: String, at now: Timestamp, in store: inout some EngineStore
     ) throws -> EngineOutcome {
-        let due = try advance(to: now, in: &store)
+        let due = command.isQuery ? [] : try advance(to: now, in: &store)
         var log = EventLog(app: catalog.app, commandId: commandId)
         do {
             let reply = try execute(command, at: now, store: &store, log: &log)

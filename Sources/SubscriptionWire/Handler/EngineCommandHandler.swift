@@ -75,7 +75,9 @@ public final class EngineCommandHandler: CommandHandling {
             return try refuse(envelope, EngineRejection(.unimplemented, "not an engine command"), at: now, in: transaction)
         case .failure(let rejection):
             logger.debug("command refused by the mapping", metadata: ["error": "\(rejection)"])
-            return try refuse(envelope, rejection, at: now, in: transaction)
+            // A refused read fires nothing either (SubscriptionEngine.apply).
+            let isQuery = Self.queryRoutes.contains(CommandRoute(command))
+            return try refuse(envelope, rejection, at: now, firesDueTransitions: !isQuery, in: transaction)
         }
         var store = DocumentEngineStore(transaction)
         let outcome = try engine.apply(engineCommand, commandId: envelope.commandID, at: now, in: &store)
@@ -97,12 +99,16 @@ public final class EngineCommandHandler: CommandHandling {
         return try engine.advance(to: Timestamp(now), in: &store).map { Subscriptions_V1_NotificationEvent($0) }
     }
 
-    /// A refusal that applied nothing of the command; timers due by `now` still fire.
+    /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
+    static let queryRoutes: Set<CommandRoute> = [.getMassExtensionStatus, .getAllSubscriptionStatuses]
+
+    /// A refusal that applied nothing of the command; timers due by `now` still fire, unless
+    /// the command only reads.
     func refuse(
         _ envelope: Subscriptions_V1_CommandEnvelope, _ rejection: EngineRejection, at now: Timestamp,
-        in transaction: any DocumentTransaction
+        firesDueTransitions: Bool = true, in transaction: any DocumentTransaction
     ) throws -> CommandOutcome {
-        let events = try advance(to: now.date, in: transaction)
+        let events = firesDueTransitions ? try advance(to: now.date, in: transaction) : []
         return CommandOutcome(
             reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now),
             events: events)
