@@ -41,6 +41,15 @@ extension AppleError {
         4_039_004, "PriceChangeInOfferPeriodError",
         "The item is in an offer period: change its price once the offer has ended.")
 
+    // MARK: The test clock (409)
+
+    /// `advanceTo` names an instant the test clock has already passed; it only moves forward.
+    public static let testClockAlreadyPast = service(
+        4_099_001, "TestClockAlreadyPastError", "The test clock is already past that instant; it only moves forward.")
+    /// The advance would move the test clock past 9999-12-31, the last instant a timestamp holds.
+    public static let testClockOutOfRange = service(
+        4_099_002, "TestClockOutOfRangeError", "The test clock cannot move past 9999-12-31T23:59:59.999Z.")
+
     // MARK: No reply (503, 504)
 
     /// The broker is down or refused the command.
@@ -53,8 +62,8 @@ extension AppleError {
     /// The service part of ``all``.
     public static let serviceErrors: [AppleError] = [
         malformedJSON, unknownField, missingField, wrongType, invalidValue, priceChangeAutoRenewOff,
-        priceChangeInGracePeriod, priceChangeInBillingRetry, priceChangeInOfferPeriod, serviceUnavailable,
-        replyDeadlineExceeded,
+        priceChangeInGracePeriod, priceChangeInBillingRetry, priceChangeInOfferPeriod, testClockAlreadyPast,
+        testClockOutOfRange, serviceUnavailable, replyDeadlineExceeded,
     ]
 
     /// The code of a refusal that has no entry in the catalog: `<HTTP status>9999`

@@ -1,9 +1,13 @@
 import AppleErrorCatalog
 
 /// Our test-clock body (R-REN-3): advance to an instant (`advanceTo`, milliseconds since 1970) or by
-/// a duration (`advanceBy`, ISO 8601) — exactly one of the two.
+/// a duration (`advanceBy`, ISO 8601, any parts: years and months are calendar arithmetic in UTC,
+/// applied by the consumer) — exactly one of the two.
 public struct ClockAdvanceRequest: ValidatedRequest, Hashable {
     /// How far to move the clock.
+    /// 9999-12-31T23:59:59.999Z in milliseconds: the last instant a protobuf `Timestamp` holds.
+    public static let latestInstant: Int64 = 253_402_300_799_999
+
     public enum Target: Hashable, Sendable {
         /// To this instant, in milliseconds since 1970.
         case instant(milliseconds: Int64)
@@ -28,7 +32,8 @@ public struct ClockAdvanceRequest: ValidatedRequest, Hashable {
     public init(from decoder: any Decoder) throws {
         var fields = try FieldReader<CodingKeys>(decoder)
         let instant = fields.check(fields.optional(.advanceTo, as: Int64.self), .advanceTo) {
-            $0 >= 0 ? nil : "must be milliseconds since 1970 (>= 0), got \($0)"
+            (0...Self.latestInstant).contains($0)
+                ? nil : "must be milliseconds since 1970 from 0 to \(Self.latestInstant) (the end of 9999), got \($0)"
         }
         let duration = fields.check(fields.optional(.advanceBy, as: ISODuration.self), .advanceBy) {
             $0.isZero ? "must be longer than zero" : nil

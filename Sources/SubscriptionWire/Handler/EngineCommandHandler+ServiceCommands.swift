@@ -5,7 +5,8 @@ import SubscriptionMessages
 import SubscriptionStore
 
 extension EngineCommandHandler {
-    /// `advance_test_clock`: manual clock only; fires every transition up to the target.
+    /// `advance_test_clock`: manual clock only; fires every transition up to the target, which
+    /// is a fixed duration, an instant, or calendar months (UTC, day clamped) then a duration.
     /// `transitions_fired` counts distinct (subscription, instant) pairs among the events:
     /// one renewal or one consent request sent on three channels is one transition.
     /// The events are caused by time, so their `caused_by_command_id` stays empty, exactly
@@ -24,28 +25,9 @@ extension EngineCommandHandler {
                 at: now, in: transaction)
         }
         let target: Timestamp
-        switch request.target {
-        case .advanceBy(let duration):
-            let milliseconds = duration.seconds * 1000 + Int64(duration.nanos / 1_000_000)
-            guard milliseconds > 0 else {
-                return try refuse(
-                    envelope,
-                    EngineRejection(.invalidArgument, field: "advanceBy", "advanceBy must be positive, got \(milliseconds) ms"),
-                    at: now, in: transaction)
-            }
-            target = now.adding(milliseconds: milliseconds)
-        case .advanceTo(let instant):
-            target = Timestamp(instant)
-            guard target >= now else {
-                return try refuse(
-                    envelope,
-                    EngineRejection(.invalidArgument, field: "advanceTo", "advanceTo \(target) is before the clock's now \(now)"),
-                    at: now, in: transaction)
-            }
-        case nil:
-            return try refuse(
-                envelope, EngineRejection(.invalidArgument, field: "target", "advanceBy or advanceTo is required"),
-                at: now, in: transaction)
+        switch TestClockTarget.resolve(request.target, from: now) {
+        case .success(let instant): target = instant
+        case .failure(let rejection): return try refuse(envelope, rejection, at: now, in: transaction)
         }
         var store = DocumentEngineStore(transaction)
         let fired = try engine.advance(to: target, in: &store)
