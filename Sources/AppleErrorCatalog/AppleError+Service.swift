@@ -50,6 +50,15 @@ extension AppleError {
     public static let testClockOutOfRange = service(
         4_099_002, "TestClockOutOfRangeError", "The test clock cannot move past 9999-12-31T23:59:59.999Z.")
 
+    // MARK: The catalog (422)
+
+    /// The consumer's configured catalog file cannot be read.
+    public static let catalogUnreadable = service(
+        4_229_001, "CatalogUnreadableError", "The configured catalog file cannot be read; nothing changed.")
+    /// The consumer's configured catalog file is not a valid catalog.
+    public static let invalidCatalog = service(
+        4_229_002, "InvalidCatalogError", "The configured catalog file is not a valid catalog; nothing changed.")
+
     // MARK: No reply (503, 504)
 
     /// The broker is down or refused the command.
@@ -63,7 +72,7 @@ extension AppleError {
     public static let serviceErrors: [AppleError] = [
         malformedJSON, unknownField, missingField, wrongType, invalidValue, priceChangeAutoRenewOff,
         priceChangeInGracePeriod, priceChangeInBillingRetry, priceChangeInOfferPeriod, testClockAlreadyPast,
-        testClockOutOfRange, serviceUnavailable, replyDeadlineExceeded,
+        testClockOutOfRange, catalogUnreadable, invalidCatalog, serviceUnavailable, replyDeadlineExceeded,
     ]
 
     /// The code of a refusal that has no entry in the catalog: `<HTTP status>9999`

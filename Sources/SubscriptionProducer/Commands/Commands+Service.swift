@@ -85,9 +85,8 @@ package enum ServiceCommands {
         return command
     }
 
+    /// The catalog reload: the consumer re-reads the file it was started with; nothing to send.
     package static func reloadCatalog(_ request: CatalogReloadRequest) -> Subscriptions_V1_ReloadCatalogRequest {
-        var command = Subscriptions_V1_ReloadCatalogRequest()
-        command.source = request.catalogPath ?? ""
-        return command
+        Subscriptions_V1_ReloadCatalogRequest()
     }
 }

@@ -45,26 +45,46 @@ extension EngineCommandHandler {
             manualClockAdvancedTo: target.date)
     }
 
-    /// `reload_catalog`: reads `source` (a file path or `file://` URL), or the configured
-    /// file when empty, and swaps the engine. A bad file changes nothing.
+    /// `reload_catalog`: re-reads the catalog file the consumer was started with and swaps the
+    /// engine. The caller names no file (a deprecated `source` is refused), and the answer never
+    /// names the path: a caller learns nothing about the consumer's files. A bad file changes
+    /// nothing and is answered 422 with what is wrong with it.
     func reloadCatalog(
         _ request: Subscriptions_V1_ReloadCatalogRequest, of envelope: Subscriptions_V1_CommandEnvelope,
         at now: Timestamp, in transaction: any DocumentTransaction, logger: Logger
     ) throws -> CommandOutcome {
-        let source = request.source.hasPrefix("file://") ? String(request.source.dropFirst("file://".count)) : request.source
-        guard let path = source.isEmpty ? catalogPath : source else {
+        guard request.source.isEmpty else {
             return try refuse(
                 envelope,
-                EngineRejection(.failedPrecondition, field: "source", "no catalog file is configured; name one in source"),
+                EngineRejection(
+                    .invalidArgument, error: .invalidValue, field: "source",
+                    "source is no longer accepted: the consumer reloads the catalog file it was started with (CATALOG_PATH); leave it empty"),
+                at: now, in: transaction)
+        }
+        guard let path = catalogPath else {
+            return try refuse(
+                envelope,
+                EngineRejection(
+                    .failedPrecondition, error: .catalogUnreadable, field: "catalog",
+                    "this consumer was started with a catalog value, not a file, so there is nothing to reload"),
                 at: now, in: transaction)
         }
         let file: CatalogFile
         do {
             file = try CatalogFile(path: path)
         } catch {
-            logger.debug("catalog reload refused", metadata: ["error": "\(error)"])
-            return try refuse(
-                envelope, EngineRejection(.failedPrecondition, field: "source", error.description), at: now, in: transaction)
+            logger.warning("catalog reload refused; the catalog in use is unchanged", metadata: ["error": "\(error)"])
+            let rejection = switch error.kind {
+            case .unreadable:
+                EngineRejection(
+                    .failedPrecondition, error: .catalogUnreadable, field: "catalog",
+                    "the configured catalog file (CATALOG_PATH) \(error.reason); the catalog in use is unchanged")
+            case .invalid:
+                EngineRejection(
+                    .failedPrecondition, error: .invalidCatalog, field: "catalog",
+                    "the configured catalog file (CATALOG_PATH) is not a valid catalog: \(error.reason); the catalog in use is unchanged")
+            }
+            return try refuse(envelope, rejection, at: now, in: transaction)
         }
         // Transitions due by now fire under the catalog they fell due with.
         let events = try advance(to: now.date, in: transaction)
