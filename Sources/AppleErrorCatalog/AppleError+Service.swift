@@ -18,6 +18,14 @@ extension AppleError {
     /// A field's value is out of range or badly formatted.
     public static let invalidValue = service(4_009_004, "InvalidValueError", "A field has an invalid value.")
 
+    // MARK: Routing (404, 405)
+
+    /// No route has this path (the API's paths are in `GET /openapi.yaml`).
+    public static let routeNotFound = service(4_049_000, "RouteNotFoundError", "No route has this path.")
+    /// The path exists, the method does not; the `Allow` header lists the methods it has.
+    public static let methodNotAllowed = service(
+        4_059_000, "MethodNotAllowedError", "The path does not take this method; see the Allow header.")
+
     // MARK: Price changes refused by the subscription's state (403)
     //
     // Apple answers all of these with `SubscriptionNotEligible` (4030010); ours say which rule
@@ -70,9 +78,10 @@ extension AppleError {
 
     /// The service part of ``all``.
     public static let serviceErrors: [AppleError] = [
-        malformedJSON, unknownField, missingField, wrongType, invalidValue, priceChangeAutoRenewOff,
-        priceChangeInGracePeriod, priceChangeInBillingRetry, priceChangeInOfferPeriod, testClockAlreadyPast,
-        testClockOutOfRange, catalogUnreadable, invalidCatalog, serviceUnavailable, replyDeadlineExceeded,
+        malformedJSON, unknownField, missingField, wrongType, invalidValue, routeNotFound, methodNotAllowed,
+        priceChangeAutoRenewOff, priceChangeInGracePeriod, priceChangeInBillingRetry,
+        priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, catalogUnreadable,
+        invalidCatalog, serviceUnavailable, replyDeadlineExceeded,
     ]
 
     /// The code of a refusal that has no entry in the catalog: `<HTTP status>9999`
