@@ -42,7 +42,7 @@ extension SubscriptionEngine {
             for index in targets { subscription.priceChanges[index].sheetAcknowledged = true }
         }
         try store.save(subscription)
-        return .renewalInfo(subscription.renewalInfo(app: catalog.app, at: now))
+        return .renewalInfo(info(subscription, at: now))
     }
 
     /// Auto-renew on or off (R-REN-2).
@@ -53,7 +53,7 @@ extension SubscriptionEngine {
         var subscription = try load(originalTransactionId: request.originalTransactionId, store: store)
         try setAutoRenew(&subscription, enable, at: now, log: &log)
         try store.save(subscription)
-        return .renewalInfo(subscription.renewalInfo(app: catalog.app, at: now))
+        return .renewalInfo(info(subscription, at: now))
     }
 
     func setAutoRenew(_ subscription: inout Subscription, _ enable: Bool, at now: Timestamp, log: inout EventLog) throws {

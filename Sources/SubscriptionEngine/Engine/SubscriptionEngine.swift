@@ -99,6 +99,6 @@ public struct SubscriptionEngine: Sendable {
     func info(_ subscription: Subscription, at now: Timestamp) -> SubscriptionInfo {
         SubscriptionInfo(
             transactionInfo: subscription.transactionInfo(app: catalog.app, at: now),
-            renewalInfo: subscription.renewalInfo(app: catalog.app, at: now))
+            renewalInfo: subscription.renewalInfo(app: catalog.app, at: now), status: subscription.status)
     }
 }
