@@ -81,4 +81,15 @@ struct ServiceRequestTests {
         #expect(error?.description == "path: unknown field; allowed here: catalogPath")
         #expect(error?.apiError == .unknownField)
     }
+
+    @Test("a lone surrogate escape is named in plain words, with its place, never with Foundation's internals")
+    func loneSurrogate() {
+        let error = #expect(throws: ValidationError.self) {
+            try PurchaseRequest(validating: #"{"customerId": "\ud800", "productId": "p", "storefront": "USA"}"#)
+        }
+        let text = error?.description ?? ""
+        #expect(text == #"body: malformed JSON at line 1 column 17: \uD800 is half of a surrogate pair: a \uDC00-\uDFFF escape must follow"#)
+        #expect(!text.contains("Foundation") && !text.contains("JSONError"))
+        #expect(error?.apiError == .malformedJSON)
+    }
 }
