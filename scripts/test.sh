@@ -62,6 +62,13 @@ if [ $# -eq 0 ]; then
     rm -rf "$tally_dir"
 fi
 
+# The OpenAPI document is a contract too: schemathesis generates requests it allows and the real
+# services must accept them (positive_data_acceptance) without a server error. Only in a full run.
+if [ $# -eq 0 ]; then
+    echo "test: schemathesis over docs/openapi.yaml against the real services"
+    scripts/check-schemathesis.sh --max-examples 50
+fi
+
 # The Dockerfile's release build runs natively, and the binaries need no shared library the
 # runtime image lacks (scripts/check-compose.sh, part 5). Only in a full run.
 if [ $# -eq 0 ]; then

@@ -76,7 +76,9 @@ extension SubscriptionEngine {
     func knownSKU(_ sku: String, field: String) throws -> AdvancedCommerceProduct {
         guard !sku.isEmpty else { throw EngineRejection.missing(field, error: .nullSKU) }
         guard let product = catalog.advancedCommerceProduct(sellingSKU: sku) else {
-            throw EngineRejection(.invalidArgument, apple: (4000122, "InvalidSKU"), field: field, "unknown SKU '\(sku)'")
+            // Not in the catalog: not found (404), like an unknown product id, not a malformed SKU.
+            throw EngineRejection(
+                .notFound, error: .productNotFound, field: field, "SKU '\(sku)' is in no Advanced Commerce product of the catalog")
         }
         return product
     }

@@ -11,8 +11,9 @@ extension SubscriptionEngine {
             throw EngineRejection(.notFound, error: .productNotFound, field: "productId", "unknown product '\(request.productId)'")
         }
         guard let price = product.price(in: request.storefront) else {
-            throw EngineRejection(.invalidArgument, apple: (4000134, "MissingPricingConfigForStorefront"), field: "storefront",
-                "product '\(product.productId)' has no price in storefront '\(request.storefront)'")
+            // Our route: a product without a price in the storefront is not sold there, so not found.
+            throw EngineRejection(.notFound, error: .productNotFound, field: "storefront",
+                "product '\(product.productId)' is not sold in storefront '\(request.storefront)' (the catalog has no price there)")
         }
         let ids = try store.subscriptionIds(customerId: request.customerId, groupId: product.groupId)
         let existing = try ids.compactMap { try store.subscription($0) }

@@ -18,7 +18,7 @@ extension SubscriptionEngine {
                 "no product '\(request.productId)' in group '\(subscription.groupId)'")
         }
         guard let price = target.price(in: subscription.storefront) else {
-            throw EngineRejection(.invalidArgument, apple: (4000134, "MissingPricingConfigForStorefront"), field: "productId",
+            throw EngineRejection(.notFound, error: .productNotFound, field: "productId",
                 "product '\(target.productId)' has no price in storefront '\(subscription.storefront)'")
         }
         if !request.appAccountToken.isEmpty { subscription.appAccountToken = request.appAccountToken }
