@@ -17,8 +17,9 @@ Every request also gets fresh idempotency keys (requestInfo.requestReferenceId, 
 Idempotency-Key): the generator reuses values, and a reused key is a replay whose answer is the
 first request's (docs/producer.md, "Idempotency"), which says nothing about the new body.
 
-A failure of a request that breaks one of the first two rules is dropped (`filter_failure`), and
-only such a failure; every other failure fails the run.
+The fuzzing phase does not generate requests that break one of the first two rules
+(`filter_case`); the coverage phase does, and a failure of such a request is dropped
+(`filter_failure`), only such a failure: every other failure fails the run.
 """
 
 import json
@@ -78,4 +79,9 @@ def before_call(context, case, kwargs):
 
 @schemathesis.hook
 def filter_failure(context, failure, case, response):
+    return not _breaks_prose_rule(case)
+
+
+@schemathesis.hook
+def filter_case(context, case):
     return not _breaks_prose_rule(case)
