@@ -50,16 +50,19 @@ let package = Package(
             name: "SubscriptionMessages",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]
         ),
+        // Apple's error codes and ours, written down once (no dependencies, no Foundation).
+        .target(name: "AppleErrorCatalog"),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
-        .target(name: "SubscriptionEngine", dependencies: ["CompactCoding"]),
+        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
-        .target(name: "SubscriptionAPI"),
+        .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog"]),
         // A compact, deterministic binary Codable format for stored aggregates (no Foundation).
         .target(name: "CompactCoding"),
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
             dependencies: [
+                "AppleErrorCatalog",
                 "CompactCoding",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
@@ -84,6 +87,7 @@ let package = Package(
             name: "SubscriptionProducer",
             dependencies: [
                 "AMQPClient",
+                "AppleErrorCatalog",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
@@ -176,11 +180,11 @@ let package = Package(
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
-        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "CompactCoding"]),
+        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding"]),
         .testTarget(name: "CompactCodingTests", dependencies: ["CompactCoding"]),
         .testTarget(
             name: "SubscriptionAPITests",
-            dependencies: ["SubscriptionAPI"],
+            dependencies: ["SubscriptionAPI", "AppleErrorCatalog"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SubscriptionMessagesTests", dependencies: ["SubscriptionMessages"]),

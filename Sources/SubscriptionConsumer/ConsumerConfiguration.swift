@@ -17,8 +17,8 @@ public struct ConsumerConfiguration: Sendable {
     public var httpPort: Int = 8081
     /// SQLite file (`DATABASE_PATH`).
     public var databasePath: String = "subscriptions.sqlite"
-    /// Catalog JSON (`CATALOG_PATH`).
-    public var catalogPath: String = "Config/catalog.example.json"
+    /// Catalog JSON (`CATALOG_PATH`); `nil` = the default places of ``CatalogLocation``.
+    public var catalogPath: String?
     /// System clock or the test clock moved by `AdvanceTestClock` (`CLOCK`).
     public var clock: ClockMode = .system
     /// Unacknowledged commands the broker may hand over at once (`PREFETCH`); also the

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// Accept a mass extension (R-EXT-4); processed in batches by `advance`, idempotent on
     /// `requestIdentifier`.
@@ -6,14 +8,14 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         try validateExtension(days: request.extendByDays, reasonCode: request.extendReasonCode)
         guard isUUID(request.requestIdentifier) else {
-            throw EngineRejection(.invalidArgument, apple: (4000011, "InvalidRequestIdentifierError"), field: "requestIdentifier",
+            throw EngineRejection(.invalidArgument, error: .invalidRequestIdentifier, field: "requestIdentifier",
                 "requestIdentifier must be a UUID, got '\(request.requestIdentifier)'")
         }
         guard catalog.product(request.productId) != nil else {
-            throw EngineRejection(.invalidArgument, apple: (4000023, "InvalidProductIdError"), field: "productId", "unknown product '\(request.productId)'")
+            throw EngineRejection(.invalidArgument, error: .invalidProductId, field: "productId", "unknown product '\(request.productId)'")
         }
         for (index, code) in request.storefrontCountryCodes.enumerated() where code.rawValue.count != 3 {
-            throw EngineRejection(.invalidArgument, apple: (4000028, "InvalidStorefrontCountryCodeError"),
+            throw EngineRejection(.invalidArgument, error: .invalidStorefrontCountryCode,
                 field: "storefrontCountryCodes[\(index)]", "'\(code)' is not an alpha-3 storefront code")
         }
         if try store.massExtension(request.requestIdentifier) == nil {
@@ -30,7 +32,7 @@ extension SubscriptionEngine {
     /// Status of a mass extension.
     func massExtensionStatus(_ request: GetMassExtensionStatusRequest, store: some EngineStore) throws -> EngineReply {
         guard let job = try store.massExtension(request.requestIdentifier), job.productId == request.productId else {
-            throw EngineRejection(.notFound, apple: (4040009, "StatusRequestNotFoundError"), field: "requestIdentifier",
+            throw EngineRejection(.notFound, error: .statusRequestNotFound, field: "requestIdentifier",
                 "no mass extension '\(request.requestIdentifier)' for product '\(request.productId)'")
         }
         return .massExtensionStatus(

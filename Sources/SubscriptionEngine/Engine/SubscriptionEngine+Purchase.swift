@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// In-app purchase (R-GRP-1, R-INT-1, R-INT-2): a new subscription, a resubscription of a
     /// lapsed one, or, when the customer already has a live subscription in the group, a switch.
@@ -6,17 +8,18 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         guard !request.customerId.isEmpty else { throw EngineRejection.missing("customerId") }
         guard let product = catalog.product(request.productId) else {
-            throw EngineRejection(.notFound, apple: (4040016, "ProductNotFound"), field: "productId", "unknown product '\(request.productId)'")
+            throw EngineRejection(.notFound, error: .productNotFound, field: "productId", "unknown product '\(request.productId)'")
         }
         guard let price = product.price(in: request.storefront) else {
-            throw EngineRejection(.invalidArgument, apple: (4000134, "MissingPricingConfigForStorefront"), field: "storefront",
-                "product '\(product.productId)' has no price in storefront '\(request.storefront)'")
+            // Our route: a product without a price in the storefront is not sold there, so not found.
+            throw EngineRejection(.notFound, error: .productNotFound, field: "storefront",
+                "product '\(product.productId)' is not sold in storefront '\(request.storefront)' (the catalog has no price there)")
         }
         let ids = try store.subscriptionIds(customerId: request.customerId, groupId: product.groupId)
         let existing = try ids.compactMap { try store.subscription($0) }
         if let live = existing.first(where: \.isLive) {
             guard live.productId != product.productId || live.autoRenewProductId != product.productId else {
-                throw EngineRejection(.alreadyExists, apple: (4030011, "SubscriptionAlreadyActive"), field: "productId",
+                throw EngineRejection(.alreadyExists, error: .subscriptionAlreadyActive, field: "productId",
                     "customer already subscribes to '\(product.productId)' (\(live.originalTransactionId))")
             }
             let switchRequest = SwitchProductRequest(

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// Cancel: auto-renew off (`DID_CHANGE_RENEWAL_STATUS / AUTO_RENEW_DISABLED`).
     func cancel(
@@ -25,7 +27,7 @@ extension SubscriptionEngine {
         var subscription = try load(transactionId: request.transactionId, store: store)
         if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.isLive else {
-            throw EngineRejection(.failedPrecondition, apple: (4030015, "InactiveACASub"), "subscription '\(subscription.originalTransactionId)' is \(subscription.state.rawValue)")
+            throw EngineRejection(.failedPrecondition, error: .inactiveACASub, "subscription '\(subscription.originalTransactionId)' \(subscription.state.plainDescription)")
         }
         refundLatest(&subscription, type: type, amount: nil, at: now)
         subscription.state = .revoked
@@ -49,7 +51,7 @@ extension SubscriptionEngine {
         var subscription = try load(transactionId: request.transactionId, store: store)
         if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.latestTransaction?.revocationDate == nil else {
-            throw EngineRejection(.failedPrecondition, apple: (4030021, "AlreadyRefunded"), field: "transactionId", "transaction '\(request.transactionId)' was already refunded")
+            throw EngineRejection(.failedPrecondition, error: .alreadyRefunded, field: "transactionId", "transaction '\(request.transactionId)' was already refunded")
         }
         refundLatest(&subscription, type: type, amount: request.refundAmount, at: now)
         if request.revoke {

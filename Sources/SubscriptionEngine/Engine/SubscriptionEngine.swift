@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// The consent and renewal engine: applies commands and fires due transitions on
 /// subscription aggregates held by an `EngineStore`. Pure: no I/O, no clock (R-REN-3).
 public struct SubscriptionEngine: Sendable {
@@ -7,14 +9,16 @@ public struct SubscriptionEngine: Sendable {
 
     /// Fires every subscription timer due up to `now` (time order), then applies `command`.
     ///
-    /// A refused command comes back as `EngineReply.rejected`; its events are then only those
-    /// of the transitions that fell due. Only store errors are thrown. Mass extensions are not
-    /// processed here (a command never pays for thousands of subscriptions): ``advance(to:in:massExtensionBatches:)``
-    /// runs them.
+    /// A query (``EngineCommand/isQuery``) changes nothing: it fires nothing and reads the state
+    /// as the clock left it, so under the test clock a queued mass extension runs when the clock
+    /// advances, not when its status is read. A refused command comes back as
+    /// `EngineReply.rejected`; its events are then only those of the transitions that fell due.
+    /// Only store errors are thrown. Mass extensions are not processed here (a command never
+    /// pays for thousands of subscriptions): ``advance(to:in:massExtensionBatches:)`` runs them.
     public func apply(
         _ command: EngineCommand, commandId: String, at now: Timestamp, in store: inout some EngineStore
     ) throws -> EngineOutcome {
-        let due = try advance(to: now, in: &store, massExtensionBatches: 0)
+        let due = command.isQuery ? [] : try advance(to: now, in: &store, massExtensionBatches: 0)
         var log = EventLog(app: catalog.app, commandId: commandId)
         do {
             let reply = try execute(command, at: now, store: &store, log: &log)
@@ -87,14 +91,14 @@ public struct SubscriptionEngine: Sendable {
 
     /// Loads a subscription by any of its transaction ids.
     func load(transactionId: String, field: String = "transactionId", store: some EngineStore) throws -> Subscription {
-        guard !transactionId.isEmpty else { throw EngineRejection.missing(field, apple: (4000085, "NullTransactionId")) }
+        guard !transactionId.isEmpty else { throw EngineRejection.missing(field, error: .nullTransactionId) }
         let id = Subscription.originalTransactionId(fromTransactionId: transactionId)
         guard let subscription = try store.subscription(id),
             try subscription.latestTransaction?.transactionId == transactionId
                 || store.containsTransaction(transactionId, of: id)
         else {
             throw EngineRejection(
-                .notFound, apple: (4040010, "TransactionIdNotFound"), field: field, "no transaction '\(transactionId)'")
+                .notFound, error: .transactionIdNotFound, field: field, "no transaction '\(transactionId)'")
         }
         return subscription
     }
@@ -107,7 +111,7 @@ public struct SubscriptionEngine: Sendable {
 
     /// Loads a subscription by `originalTransactionId`.
     func load(originalTransactionId id: String, store: some EngineStore) throws -> Subscription {
-        guard !id.isEmpty else { throw EngineRejection.missing("originalTransactionId", apple: (4000008, "InvalidOriginalTransactionIdError")) }
+        guard !id.isEmpty else { throw EngineRejection.missing("originalTransactionId", error: .invalidOriginalTransactionId) }
         guard let subscription = try store.subscription(id) else { throw EngineRejection.subscriptionNotFound(id) }
         return subscription
     }
@@ -116,6 +120,6 @@ public struct SubscriptionEngine: Sendable {
     func info(_ subscription: Subscription, at now: Timestamp) -> SubscriptionInfo {
         SubscriptionInfo(
             transactionInfo: subscription.transactionInfo(app: catalog.app, at: now),
-            renewalInfo: subscription.renewalInfo(app: catalog.app, at: now))
+            renewalInfo: subscription.renewalInfo(app: catalog.app, at: now), status: subscription.status)
     }
 }

@@ -203,3 +203,17 @@ public struct UnsavedHistory: Sendable, Hashable {
     public static func == (lhs: UnsavedHistory, rhs: UnsavedHistory) -> Bool { true }
     public func hash(into hasher: inout Hasher) {}
 }
+
+extension Subscription.State {
+    /// The state in plain words for messages, after "subscription 'id'": "is active",
+    /// "is in its billing grace period", "is in billing retry", "has expired", "was revoked".
+    public var plainDescription: String {
+        switch self {
+        case .active: "is active"
+        case .gracePeriod: "is in its billing grace period"
+        case .billingRetry: "is in billing retry"
+        case .expired: "has expired"
+        case .revoked: "was revoked"
+        }
+    }
+}

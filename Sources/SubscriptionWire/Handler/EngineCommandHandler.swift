@@ -75,7 +75,9 @@ public final class EngineCommandHandler: CommandHandling {
             return try refuse(envelope, EngineRejection(.unimplemented, "not an engine command"), at: now, in: transaction)
         case .failure(let rejection):
             logger.debug("command refused by the mapping", metadata: ["error": "\(rejection)"])
-            return try refuse(envelope, rejection, at: now, in: transaction)
+            // A refused read fires nothing either (SubscriptionEngine.apply).
+            let isQuery = Self.queryRoutes.contains(CommandRoute(command))
+            return try refuse(envelope, rejection, at: now, firesDueTransitions: !isQuery, in: transaction)
         }
         var store = AggregateEngineStore(transaction)
         let outcome = try engine.apply(engineCommand, commandId: envelope.commandID, at: now, in: &store)
@@ -100,13 +102,17 @@ public final class EngineCommandHandler: CommandHandling {
             .map { Subscriptions_V1_NotificationEvent($0) }
     }
 
+    /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
+    static let queryRoutes: Set<CommandRoute> = [.getMassExtensionStatus, .getAllSubscriptionStatuses]
+
     /// A refusal that applied nothing of the command; subscription timers due by `now` still
-    /// fire (as before any command; mass extensions run in the background).
+    /// fire (as before any command; mass extensions run in the background), unless the command
+    /// only reads.
     func refuse(
         _ envelope: Subscriptions_V1_CommandEnvelope, _ rejection: EngineRejection, at now: Timestamp,
-        in transaction: any AggregateTransaction
+        firesDueTransitions: Bool = true, in transaction: any AggregateTransaction
     ) throws -> CommandOutcome {
-        let events = try advance(to: now.date, massExtensionBatches: 0, in: transaction)
+        let events = firesDueTransitions ? try advance(to: now.date, massExtensionBatches: 0, in: transaction) : []
         return CommandOutcome(
             reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now),
             events: events)

@@ -36,9 +36,15 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
                 $0.priceChangeIds = ids
             })
         case (.respondToPriceIncrease, .renewalInfo(let info)):
-            self = .respondToPriceIncrease(.with { $0.renewalInfo = .init(info) })
+            self = .respondToPriceIncrease(.with {
+                $0.renewalInfo = .init(info.renewalInfo)
+                $0.subscription = .init(info)
+            })
         case (.setAutoRenew, .renewalInfo(let info)):
-            self = .setAutoRenew(.with { $0.renewalInfo = .init(info) })
+            self = .setAutoRenew(.with {
+                $0.renewalInfo = .init(info.renewalInfo)
+                $0.subscription = .init(info)
+            })
         case (.reportBillingOutcome, .billingOutcome(let status, let info)):
             self = .reportBillingOutcome(.with {
                 $0.status = .init(status)
@@ -85,6 +91,7 @@ extension Subscriptions_V1_SubscriptionInfo {
         self.init()
         if let transaction = info.transactionInfo { transactionInfo = Subscriptions_V1_TransactionInfo(transaction) }
         renewalInfo = Subscriptions_V1_RenewalInfo(info.renewalInfo)
+        if let status = info.status { self.status = Subscriptions_V1_SubscriptionStatus(status) }
     }
 }
 

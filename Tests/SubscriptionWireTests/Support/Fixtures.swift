@@ -27,8 +27,8 @@ final class Bench {
     var clock: ClockMode
     private var counter = 0
 
-    init(now: Date = newYear, clock: ClockMode = .manual) throws {
-        handler = try EngineCommandHandler(catalogPath: exampleCatalogPath, logger: Logger(label: "test"))
+    init(now: Date = newYear, clock: ClockMode = .manual, catalogPath: String = exampleCatalogPath) throws {
+        handler = try EngineCommandHandler(catalogPath: catalogPath, logger: Logger(label: "test"))
         self.now = now
         self.clock = clock
     }
