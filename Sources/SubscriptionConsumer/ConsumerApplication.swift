@@ -64,7 +64,7 @@ public enum ConsumerApplication {
         }
         services.append(CommandConsumerService(
             connection: connection, names: configuration.names, prefetch: configuration.prefetch,
-            pipelineDepth: configuration.pipelineDepth, pipeline: pipeline,
+            batchLimit: configuration.batchLimit, pipelineDepth: configuration.pipelineDepth, pipeline: pipeline,
             settler: BatchSettler(ledger: ledger, metrics: metrics, logger: logger),
             inbox: inbox, wakeUps: wakeUps, logger: logger
         ))

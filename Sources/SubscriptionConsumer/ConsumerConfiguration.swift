@@ -21,9 +21,11 @@ public struct ConsumerConfiguration: Sendable {
     public var catalogPath: String?
     /// System clock or the test clock moved by `AdvanceTestClock` (`CLOCK`).
     public var clock: ClockMode = .system
-    /// Unacknowledged commands the broker may hand over at once (`PREFETCH`); also the
-    /// largest group-commit batch.
-    public var prefetch: UInt16 = 64
+    /// Unacknowledged commands the broker may hand over at once (`PREFETCH`): what the
+    /// pipeline can have in flight (committing, awaiting confirms) at any moment.
+    public var prefetch: UInt16 = 512
+    /// The largest group-commit batch (`BATCH_LIMIT`): commands applied in one transaction.
+    public var batchLimit: Int = 256
     /// Committed batches whose confirms may be awaited while the next one commits (`PIPELINE_DEPTH`).
     public var pipelineDepth: Int = 4
     /// How often due timers are looked for at the latest, with the system clock.
@@ -52,6 +54,7 @@ public struct ConsumerConfiguration: Sendable {
             clock = mode
         }
         if let value = environment["PREFETCH"] { prefetch = UInt16(try Self.integer(value, name: "PREFETCH", in: 1...5000)) }
+        if let value = environment["BATCH_LIMIT"] { batchLimit = try Self.integer(value, name: "BATCH_LIMIT", in: 1...5000) }
         if let value = environment["PIPELINE_DEPTH"] { pipelineDepth = try Self.integer(value, name: "PIPELINE_DEPTH", in: 1...64) }
     }
 
