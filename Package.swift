@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -51,6 +54,21 @@ let package = Package(
         .target(name: "SubscriptionEngine"),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
         .target(name: "SubscriptionAPI"),
+        // What the services sign and verify: the signing identity (root, intermediate, leaf with
+        // Apple's marker OIDs), ES256 JWS with x5c, Apple's signed payloads from the wire types,
+        // and the App Store Server API bearer tokens (docs/signing-and-auth.md).
+        .target(
+            name: "SubscriptionTrust",
+            dependencies: [
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
@@ -148,7 +166,9 @@ let package = Package(
                 "SubscriptionMessages",
                 "SubscriptionProducer",
                 "SubscriptionTopology",
+                "SubscriptionTrust",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
@@ -167,6 +187,16 @@ let package = Package(
             dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"]
         ),
         .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
+        .testTarget(
+            name: "SubscriptionTrustTests",
+            dependencies: [
+                "SubscriptionTrust",
+                "SubscriptionAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
         .testTarget(
             name: "SubscriptionProducerTests",
