@@ -99,11 +99,27 @@ let package = Package(
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
+                "SubscriptionTrust",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Sends App Store Server Notifications V2 from the events, with retries and history
+        // (docs/notifications.md); runs inside the consumer process.
+        .target(
+            name: "SubscriptionNotifier",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionTopology",
+                "SubscriptionTrust",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -117,6 +133,8 @@ let package = Package(
                 "SubscriptionWire",
                 "SubscriptionStore",
                 "SubscriptionTopology",
+                "SubscriptionNotifier",
+                "SubscriptionTrust",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -205,6 +223,8 @@ let package = Package(
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "AMQPClient",
+                "SubscriptionTrust",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -44,7 +44,7 @@ public struct APIError: Sendable, Hashable, CustomStringConvertible {
 extension APIError {
     /// Every error this module knows, Apple's and ours.
     public static let catalog: [APIError] =
-        appStoreServerAPIErrors + advancedCommerceAPIErrors + serviceErrors
+        appStoreServerAPIErrors + advancedCommerceAPIErrors + serviceErrors + historyErrors
 
     /// Looks an error up by its numeric code; `nil` when the code is not in ``catalog``.
     public init?(errorCode: Int64) {

@@ -19,6 +19,9 @@ public enum EngineCommand: Codable, Sendable, Hashable {
     case requestRefund(RequestRefundRequest)
     case changeMetadata(ChangeMetadataRequest)
     case migrateSubscription(MigrateSubscriptionRequest)
+    case getTransactionInfo(GetTransactionInfoRequest)
+    case getTransactionHistory(TransactionHistoryRequest)
+    case getRefundHistory(RefundHistoryRequest)
 }
 
 /// An offer redeemed with an in-app purchase (`PurchaseOffer`).

@@ -51,6 +51,18 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     case advanceTestClock = "AdvanceTestClock"
     /// Catalog reload (R-CAT-1/2). Case `reload_catalog`.
     case reloadCatalog = "ReloadCatalog"
+    /// Get Transaction Info. Case `get_transaction_info`.
+    case getTransactionInfo = "GetTransactionInfo"
+    /// Get Transaction History (v2, `revision` paging). Case `get_transaction_history`.
+    case getTransactionHistory = "GetTransactionHistory"
+    /// Get Refund History. Case `get_refund_history`.
+    case getRefundHistory = "GetRefundHistory"
+    /// Get Notification History (the notifier's deliveries). Case `get_notification_history`.
+    case getNotificationHistory = "GetNotificationHistory"
+    /// Request a Test Notification. Case `request_test_notification`.
+    case requestTestNotification = "RequestTestNotification"
+    /// Get Test Notification Status. Case `get_test_notification_status`.
+    case getTestNotificationStatus = "GetTestNotificationStatus"
 
     /// The full name of the service in service.proto.
     public static let serviceName = "subscriptions.v1.SubscriptionCommands"
@@ -81,6 +93,12 @@ extension CommandRoute {
         case .migrateSubscription: self = .migrateSubscription
         case .advanceTestClock: self = .advanceTestClock
         case .reloadCatalog: self = .reloadCatalog
+        case .getTransactionInfo: self = .getTransactionInfo
+        case .getTransactionHistory: self = .getTransactionHistory
+        case .getRefundHistory: self = .getRefundHistory
+        case .getNotificationHistory: self = .getNotificationHistory
+        case .requestTestNotification: self = .requestTestNotification
+        case .getTestNotificationStatus: self = .getTestNotificationStatus
         }
     }
 
@@ -107,6 +125,12 @@ extension CommandRoute {
         case .migrateSubscription: self = .migrateSubscription
         case .advanceTestClock: self = .advanceTestClock
         case .reloadCatalog: self = .reloadCatalog
+        case .getTransactionInfo: self = .getTransactionInfo
+        case .getTransactionHistory: self = .getTransactionHistory
+        case .getRefundHistory: self = .getRefundHistory
+        case .getNotificationHistory: self = .getNotificationHistory
+        case .requestTestNotification: self = .requestTestNotification
+        case .getTestNotificationStatus: self = .getTestNotificationStatus
         }
     }
 
@@ -134,6 +158,12 @@ extension CommandRoute {
         case .migrateSubscription: .migrateSubscription(.init())
         case .advanceTestClock: .advanceTestClock(.init())
         case .reloadCatalog: .reloadCatalog(.init())
+        case .getTransactionInfo: .getTransactionInfo(.init())
+        case .getTransactionHistory: .getTransactionHistory(.init())
+        case .getRefundHistory: .getRefundHistory(.init())
+        case .getNotificationHistory: .getNotificationHistory(.init())
+        case .requestTestNotification: .requestTestNotification(.init())
+        case .getTestNotificationStatus: .getTestNotificationStatus(.init())
         }
     }
 
@@ -160,6 +190,12 @@ extension CommandRoute {
         case .migrateSubscription: .migrateSubscription(.init())
         case .advanceTestClock: .advanceTestClock(.init())
         case .reloadCatalog: .reloadCatalog(.init())
+        case .getTransactionInfo: .getTransactionInfo(.init())
+        case .getTransactionHistory: .getTransactionHistory(.init())
+        case .getRefundHistory: .getRefundHistory(.init())
+        case .getNotificationHistory: .getNotificationHistory(.init())
+        case .requestTestNotification: .requestTestNotification(.init())
+        case .getTestNotificationStatus: .getTestNotificationStatus(.init())
         }
     }
 }

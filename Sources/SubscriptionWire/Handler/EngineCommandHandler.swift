@@ -64,6 +64,8 @@ public final class EngineCommandHandler: CommandHandling {
             return try advanceTestClock(request, of: envelope, context: context, in: transaction, logger: logger)
         case .reloadCatalog(let request):
             return try reloadCatalog(request, of: envelope, at: now, in: transaction, logger: logger)
+        case .requestTestNotification:
+            return try requestTestNotification(of: envelope, at: now, in: transaction, logger: logger)
         default:
             break
         }

@@ -74,6 +74,12 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
             self = .changeMetadata(.with { $0.subscription = .init(info) })
         case (.migrateSubscription, .subscription(let info)):
             self = .migrateSubscription(.with { $0.subscription = .init(info) })
+        case (.getTransactionInfo, .transactionInfo(let info)):
+            self = .getTransactionInfo(.with { $0.transactionInfo = .init(info) })
+        case (.getTransactionHistory, .transactionHistory(let page)):
+            self = .getTransactionHistory(.init(page))
+        case (.getRefundHistory, .refundHistory(let page)):
+            self = .getRefundHistory(.init(page))
         default:
             throw mismatch
         }
