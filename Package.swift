@@ -261,6 +261,8 @@ let package = Package(
                 "ServiceTestSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
+                "SubscriptionTrust",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
