@@ -12,9 +12,29 @@ enum OpenAPIDocument {
             Every command endpoint validates the body (400 with Apple's error body naming the field,
             nothing published), publishes a CommandEnvelope and waits for the consumer's CommandReply
             until the deadline (`X-Request-Timeout` ms, default `REPLY_TIMEOUT`). See docs/producer.md.
+
+            Every route but /health, /metrics and /openapi.yaml needs `Authorization: Bearer <JWT>`, an
+            ES256 token as Apple specifies for the App Store Server API (header alg ES256, kid, typ JWT;
+            claims iss, iat, exp at most 60 minutes after iat, aud appstoreconnect-v1, bid) signed by a key
+            of AUTH_KEYS: Apple's routes take an app or operator key, the /v1 operations routes an operator
+            key. Signed fields are ES256 JWS with an x5c chain under the operator's root (SIGNING_IDENTITY).
+            See docs/signing-and-auth.md.
         servers:
           - url: http://127.0.0.1:8080
+        security:
+          - appStoreServerAPI: []
         components:
+          securitySchemes:
+            appStoreServerAPI:
+              type: http
+              scheme: bearer
+              bearerFormat: JWT
+              description: ES256 JWT of an app or operator key (subscriptionsctl token). 401 with Apple's error body naming what is wrong (codes 4019001-4019010).
+            operatorKey:
+              type: http
+              scheme: bearer
+              bearerFormat: JWT
+              description: ES256 JWT of an operator key; an app key gets 403 (4039001).
           parameters:
             RequestTimeout:
               name: X-Request-Timeout
@@ -50,11 +70,11 @@ enum OpenAPIDocument {
               type: object
               required: [errorCode, errorMessage]
               properties:
-                errorCode: {type: integer, format: int64, description: "Apple's code, or ours (4009xxx validation, <status>9999 without an Apple code, 5039000 broker unavailable, 5049000 no reply before the deadline)."}
+                errorCode: {type: integer, format: int64, description: "Apple's code, or ours (4009xxx validation, 4019xxx bearer token, 4039001 operator key required, <status>9999 without an Apple code, 5039000 broker unavailable, 5049000 no reply before the deadline)."}
                 errorMessage: {type: string}
             JWS:
               type: string
-              description: Unsigned compact JWS (alg none) whose payload is Apple's decoded transaction or renewal info.
+              description: Compact JWS, ES256 with x5c [leaf, intermediate, root] of the signing identity, whose payload is Apple's decoded transaction, renewal info or notification.
             SignedInfos:
               type: object
               required: [signedTransactionInfo, signedRenewalInfo]
@@ -141,6 +161,62 @@ enum OpenAPIDocument {
                             originalTransactionId: {type: string}
                             signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
                             signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
+            TransactionInfoResponse:
+              type: object
+              properties:
+                signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
+            HistoryResponse:
+              type: object
+              properties:
+                revision: {type: string}
+                hasMore: {type: boolean}
+                bundleId: {type: string}
+                appAppleId: {type: integer, format: int64}
+                environment: {type: string}
+                signedTransactions: {type: array, items: {$ref: "#/components/schemas/JWS"}}
+            RefundHistoryResponse:
+              type: object
+              properties:
+                signedTransactions: {type: array, items: {$ref: "#/components/schemas/JWS"}}
+                revision: {type: string}
+                hasMore: {type: boolean}
+            NotificationHistoryRequest:
+              type: object
+              required: [startDate, endDate]
+              additionalProperties: false
+              properties:
+                startDate: {type: integer, format: int64}
+                endDate: {type: integer, format: int64}
+                notificationType: {type: string}
+                notificationSubtype: {type: string}
+                transactionId: {type: string}
+                onlyFailures: {type: boolean}
+            SendAttemptItem:
+              type: object
+              properties:
+                attemptDate: {type: integer, format: int64}
+                sendAttemptResult: {type: string, enum: [SUCCESS, TIMED_OUT, TLS_ISSUE, CIRCULAR_REDIRECT, NO_RESPONSE, SOCKET_ISSUE, UNSUPPORTED_CHARSET, INVALID_RESPONSE, PREMATURE_CLOSE, UNSUCCESSFUL_HTTP_RESPONSE_CODE, OTHER]}
+            NotificationHistoryResponse:
+              type: object
+              properties:
+                paginationToken: {type: string}
+                hasMore: {type: boolean}
+                notificationHistory:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      signedPayload: {$ref: "#/components/schemas/JWS"}
+                      sendAttempts: {type: array, items: {$ref: "#/components/schemas/SendAttemptItem"}}
+            SendTestNotificationResponse:
+              type: object
+              properties:
+                testNotificationToken: {type: string}
+            CheckTestNotificationResponse:
+              type: object
+              properties:
+                signedPayload: {$ref: "#/components/schemas/JWS"}
+                sendAttempts: {type: array, items: {$ref: "#/components/schemas/SendAttemptItem"}}
             InAppRequest:
               type: object
               required: [operation, version, requestInfo]
@@ -233,7 +309,7 @@ enum OpenAPIDocument {
                 storefrontCount: {type: integer}
           responses:
             Error:
-              description: Apple-style error (400 validation, 4xx/5xx from the consumer's reply, 503 broker unavailable, 504 no reply before the deadline).
+              description: Apple-style error (400 validation, 401 bearer token, 403 operator key required, 4xx/5xx from the consumer's reply, 503 broker unavailable, 504 no reply before the deadline).
               content:
                 application/json:
                   schema: {$ref: "#/components/schemas/ErrorPayload"}
@@ -330,6 +406,101 @@ enum OpenAPIDocument {
                     application/json:
                       schema: {$ref: "#/components/schemas/StatusResponse"}
                 default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/transactions/{transactionId}:
+            get:
+              operationId: getTransactionInfo
+              summary: Get Transaction Info.
+              parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The transaction.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/TransactionInfoResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v2/history/{transactionId}:
+            get:
+              operationId: getTransactionHistory
+              summary: Get Transaction History (v2), 20 per page; pass the answer's revision for the next page.
+              parameters:
+                - $ref: "#/components/parameters/TransactionId"
+                - {name: revision, in: query, schema: {type: string}}
+                - {name: startDate, in: query, schema: {type: integer, format: int64}}
+                - {name: endDate, in: query, schema: {type: integer, format: int64}}
+                - {name: productId, in: query, schema: {type: array, items: {type: string}}, style: form, explode: true}
+                - {name: productType, in: query, schema: {type: array, items: {type: string, enum: [AUTO_RENEWABLE, NON_RENEWABLE, CONSUMABLE, NON_CONSUMABLE]}}, style: form, explode: true}
+                - {name: sort, in: query, schema: {type: string, enum: [ASCENDING, DESCENDING]}}
+                - {name: subscriptionGroupIdentifier, in: query, schema: {type: array, items: {type: string}}, style: form, explode: true}
+                - {name: inAppOwnershipType, in: query, schema: {type: string, enum: [PURCHASED, FAMILY_SHARED]}}
+                - {name: revoked, in: query, schema: {type: boolean}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: One page of the customer's transactions.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/HistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v2/refund/lookup/{transactionId}:
+            get:
+              operationId: getRefundHistory
+              summary: Get Refund History, 20 per page.
+              parameters:
+                - $ref: "#/components/parameters/TransactionId"
+                - {name: revision, in: query, schema: {type: string}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: One page of the customer's refunded transactions.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/RefundHistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/notifications/history:
+            post:
+              operationId: getNotificationHistory
+              summary: Get Notification History, 20 per page, with every send attempt (docs/notifications.md).
+              parameters:
+                - {name: paginationToken, in: query, schema: {type: string}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/NotificationHistoryRequest"}
+              responses:
+                "200":
+                  description: One page of the notifications sent.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/NotificationHistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/notifications/test:
+            post:
+              operationId: requestTestNotification
+              summary: Request a Test Notification (404 ServerNotificationUrlNotFoundError without NOTIFICATION_URLS).
+              parameters: [{$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The token of the test notification.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/SendTestNotificationResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/notifications/test/{testNotificationToken}:
+            get:
+              operationId: getTestNotificationStatus
+              summary: Get Test Notification Status.
+              parameters:
+                - {name: testNotificationToken, in: path, required: true, schema: {type: string}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: The test notification as sent and its attempts.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/CheckTestNotificationResponse"}
+                default: {$ref: "#/components/responses/Error"}
           /advancedCommerce/v1/subscription/changePrice/{transactionId}:
             post:
               operationId: changePrice
@@ -391,6 +562,7 @@ enum OpenAPIDocument {
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /v1/purchases:
             post:
+              security: [{operatorKey: []}]
               operationId: purchase
               summary: OURS. In-app purchase of an auto-renewable product.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}, {$ref: "#/components/parameters/Traceparent"}]
@@ -402,6 +574,7 @@ enum OpenAPIDocument {
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/switchProduct:
             post:
+              security: [{operatorKey: []}]
               operationId: switchProduct
               summary: OURS. Upgrade, downgrade or crossgrade within the group.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -419,6 +592,7 @@ enum OpenAPIDocument {
                 default: {$ref: "#/components/responses/Error"}
           /v1/subscriptions/priceIncreaseResponse:
             post:
+              security: [{operatorKey: []}]
               operationId: respondToPriceIncrease
               summary: OURS. Consent, decline or sheet acknowledgement of a price increase.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -430,6 +604,7 @@ enum OpenAPIDocument {
               responses: {"200": {$ref: "#/components/responses/SignedRenewalInfo"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/autoRenew:
             post:
+              security: [{operatorKey: []}]
               operationId: setAutoRenew
               summary: OURS. Auto-renew on or off.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -441,6 +616,7 @@ enum OpenAPIDocument {
               responses: {"200": {$ref: "#/components/responses/SignedRenewalInfo"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/paymentOutcome:
             post:
+              security: [{operatorKey: []}]
               operationId: reportBillingOutcome
               summary: OURS. Outcome of the (simulated) payment side.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -458,6 +634,7 @@ enum OpenAPIDocument {
                 default: {$ref: "#/components/responses/Error"}
           /v1/testClock/advance:
             post:
+              security: [{operatorKey: []}]
               operationId: advanceTestClock
               summary: OURS. Move the service's test clock forward.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -475,6 +652,7 @@ enum OpenAPIDocument {
                 default: {$ref: "#/components/responses/Error"}
           /v1/catalog/reload:
             post:
+              security: [{operatorKey: []}]
               operationId: reloadCatalog
               summary: OURS. Reload the product catalog.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -492,6 +670,7 @@ enum OpenAPIDocument {
                 default: {$ref: "#/components/responses/Error"}
           /health:
             get:
+              security: []
               operationId: health
               summary: 200 when the broker is connected and replies are consumed, else 503.
               responses:
@@ -507,6 +686,7 @@ enum OpenAPIDocument {
                       schema: {type: object, properties: {status: {type: string, const: unavailable}}}
           /metrics:
             get:
+              security: []
               operationId: metrics
               summary: Prometheus text exposition.
               responses:
@@ -516,6 +696,7 @@ enum OpenAPIDocument {
                     text/plain: {schema: {type: string}}
           /openapi.yaml:
             get:
+              security: []
               operationId: openapi
               summary: This document.
               responses:
