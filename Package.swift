@@ -121,7 +121,10 @@ let package = Package(
                 "SubscriptionTrust",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // URLSession's FoundationNetworking calls libcurl; the static Foundation of
+            // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         // Applies commands to the engine in SQLite transactions; publishes replies and events.
         .target(

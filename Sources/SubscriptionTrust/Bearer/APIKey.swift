@@ -22,8 +22,11 @@ public struct APIKey: Sendable, Hashable {
     public var role: Role
     /// The P-256 public key that verifies the token's ES256 signature.
     public var publicKey: P256.Signing.PublicKey {
-        // The bytes came from a valid key.
-        (try? P256.Signing.PublicKey(rawRepresentation: publicKeyBytes)) ?? P256.Signing.PrivateKey().publicKey
+        do {
+            return try P256.Signing.PublicKey(rawRepresentation: publicKeyBytes)
+        } catch {
+            preconditionFailure("the stored bytes came from a valid P-256 key: \(error)")
+        }
     }
     /// Raw bytes of ``publicKey`` (swift-crypto's key type is not `Sendable`).
     private var publicKeyBytes: Data

@@ -10,8 +10,11 @@ extension SigningIdentity {
         public var certificate: Certificate
         /// Its private key.
         public var privateKey: P256.Signing.PrivateKey {
-            // The bytes came from a valid key.
-            (try? P256.Signing.PrivateKey(rawRepresentation: privateKeyBytes)) ?? P256.Signing.PrivateKey()
+            do {
+                return try P256.Signing.PrivateKey(rawRepresentation: privateKeyBytes)
+            } catch {
+                preconditionFailure("the stored bytes came from a valid P-256 key: \(error)")
+            }
         }
         private var privateKeyBytes: Data
 

@@ -29,8 +29,11 @@ public struct SigningIdentity: Sendable {
 
     /// The leaf's private key (kept as its raw bytes: swift-crypto's key type is not `Sendable`).
     public var privateKey: P256.Signing.PrivateKey {
-        // The bytes came from a valid key.
-        (try? P256.Signing.PrivateKey(rawRepresentation: privateKeyBytes)) ?? P256.Signing.PrivateKey()
+        do {
+            return try P256.Signing.PrivateKey(rawRepresentation: privateKeyBytes)
+        } catch {
+            preconditionFailure("the stored bytes came from a valid P-256 key: \(error)")
+        }
     }
     private let privateKeyBytes: Data
     /// Leaf, intermediate, root.
