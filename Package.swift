@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -58,6 +61,22 @@ let package = Package(
         .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog"]),
         // A compact, deterministic binary Codable format for stored aggregates (no Foundation).
         .target(name: "CompactCoding"),
+        // What the services sign and verify: the signing identity (root, intermediate, leaf with
+        // Apple's marker OIDs), ES256 JWS with x5c, Apple's signed payloads from the wire types,
+        // and the App Store Server API bearer tokens (docs/signing-and-auth.md).
+        .target(
+            name: "SubscriptionTrust",
+            dependencies: [
+                "AppleErrorCatalog",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
@@ -91,6 +110,7 @@ let package = Package(
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
+                "SubscriptionTrust",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -98,6 +118,24 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Sends App Store Server Notifications V2 from the events, with retries and history
+        // (docs/notifications.md); runs inside the consumer process.
+        .target(
+            name: "SubscriptionNotifier",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionTopology",
+                "SubscriptionTrust",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // URLSession's FoundationNetworking calls libcurl; the static Foundation of
+            // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         // Applies commands to the engine in SQLite transactions; publishes replies and events.
         .target(
@@ -110,6 +148,8 @@ let package = Package(
                 "SubscriptionStore",
                 "SubscriptionTopology",
                 .product(name: "DequeModule", package: "swift-collections"),
+                "SubscriptionNotifier",
+                "SubscriptionTrust",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -173,7 +213,9 @@ let package = Package(
                 "SubscriptionMessages",
                 "SubscriptionProducer",
                 "SubscriptionTopology",
+                "SubscriptionTrust",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
@@ -194,6 +236,16 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
+        .testTarget(
+            name: "SubscriptionTrustTests",
+            dependencies: [
+                "SubscriptionTrust",
+                "SubscriptionAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
         .testTarget(
             name: "SubscriptionProducerTests",
@@ -202,6 +254,8 @@ let package = Package(
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "AMQPClient",
+                "SubscriptionTrust",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -238,6 +292,8 @@ let package = Package(
                 "ServiceTestSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
+                "SubscriptionTrust",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]

@@ -69,6 +69,16 @@ if [ $# -eq 0 ]; then
     scripts/check-schemathesis.sh --max-examples 50
 fi
 
+# Apple's own Python library (app-store-server-library) as an app backend uses it: its client
+# with a generated key calls every endpoint it has for this service, its SignedDataVerifier
+# verifies every signed field and notification against the generated root, a bad token gets
+# 401, and a failing receiver gets its notification on the retry schedule (test clock).
+# Only in a full run.
+if [ $# -eq 0 ]; then
+    echo "test: Apple's app-store-server-library against the real services"
+    scripts/check-apple-library.sh
+fi
+
 # The Dockerfile's release build runs natively, and the binaries need no shared library the
 # runtime image lacks (scripts/check-compose.sh, part 5). Only in a full run.
 if [ $# -eq 0 ]; then

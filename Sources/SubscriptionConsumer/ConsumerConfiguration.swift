@@ -34,6 +34,16 @@ public struct ConsumerConfiguration: Sendable {
     public var retryDelay: Duration = .milliseconds(500)
     /// Name of this service in `app_id` and the broker's connection list.
     public var serviceName: String = "subscriptions-consumer"
+    /// Folder of the signing identity the notifier signs with (`SIGNING_IDENTITY`); nil = an
+    /// ephemeral one (docs/signing-and-auth.md).
+    public var signingIdentityPath: String?
+    /// Where App Store Server Notifications V2 are POSTed (`NOTIFICATION_URLS`, comma-separated);
+    /// empty = no notifier (docs/notifications.md).
+    public var notificationURLs: [URL] = []
+    /// The notifier's SQLite file (`NOTIFICATIONS_DATABASE_PATH`); nil = beside `databasePath`.
+    public var notificationsDatabasePath: String?
+    /// How long one notification attempt waits for the receiver (`NOTIFICATION_TIMEOUT`, seconds).
+    public var notificationTimeout: Duration = .seconds(10)
 
     /// The defaults.
     public init() {}
@@ -56,6 +66,12 @@ public struct ConsumerConfiguration: Sendable {
         if let value = environment["PREFETCH"] { prefetch = UInt16(try Self.integer(value, name: "PREFETCH", in: 1...5000)) }
         if let value = environment["BATCH_LIMIT"] { batchLimit = try Self.integer(value, name: "BATCH_LIMIT", in: 1...5000) }
         if let value = environment["PIPELINE_DEPTH"] { pipelineDepth = try Self.integer(value, name: "PIPELINE_DEPTH", in: 1...64) }
+        if let value = environment["SIGNING_IDENTITY"], !value.isEmpty { signingIdentityPath = value }
+        if let value = environment["NOTIFICATION_URLS"] { notificationURLs = try Self.urls(value, name: "NOTIFICATION_URLS") }
+        if let value = environment["NOTIFICATIONS_DATABASE_PATH"], !value.isEmpty { notificationsDatabasePath = value }
+        if let value = environment["NOTIFICATION_TIMEOUT"] {
+            notificationTimeout = .seconds(try Self.integer(value, name: "NOTIFICATION_TIMEOUT", in: 1...300))
+        }
     }
 
     /// The AMQP client configuration for `amqpURL`.
@@ -63,6 +79,20 @@ public struct ConsumerConfiguration: Sendable {
         var configuration = try AMQPConfiguration(url: amqpURL)
         configuration.connectionName = serviceName
         return configuration
+    }
+
+    /// Comma-separated absolute `http` or `https` URLs.
+    static func urls(_ value: String, name: String) throws(ConfigurationError) -> [URL] {
+        var urls: [URL] = []
+        for part in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+            guard let url = URL(string: part), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                url.host() != nil
+            else {
+                throw ConfigurationError(variable: name, value: part, expected: "comma-separated http:// or https:// URLs")
+            }
+            urls.append(url)
+        }
+        return urls
     }
 
     private static func integer(_ value: String, name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

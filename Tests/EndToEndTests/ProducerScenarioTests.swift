@@ -17,7 +17,7 @@ struct ProducerScenarioTests {
             let stack = try await Stack.start()
             let connection = try await stack.connect()
             let events = try await EventWatcher(connection: connection, eventsExchange: "\(stack.busPrefix).events")
-            return Harness(stack: stack, http: ProducerClient(baseURL: stack.producerURL), events: events)
+            return Harness(stack: stack, http: ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials), events: events)
         }
 
         func purchase(_ customer: String, product: String = E2ECatalog.monthly, storefront: String = "USA") async throws -> String {

@@ -18,6 +18,8 @@ final class Stack: Sendable {
     let consumerHealthURL: URL?
     let databasePath: String
     let producer: ServiceProcess?
+    /// The signing identity and the operator key the stack's producer trusts.
+    let credentials: StackCredentials
     /// Unique per stack: appended to customer ids and idempotency keys, so runs against a
     /// long-lived external stack (compose) never collide with earlier runs.
     let runId = String(UUID().uuidString.prefix(8)).lowercased()
@@ -51,7 +53,8 @@ final class Stack: Sendable {
 
     private init(
         amqpURL: String, busPrefix: String, producerURL: URL, consumerHealthURL: URL?, databasePath: String,
-        consumer: ServiceProcess?, producer: ServiceProcess?, consumerLaunch: ConsumerLaunch? = nil
+        consumer: ServiceProcess?, producer: ServiceProcess?, credentials: StackCredentials,
+        consumerLaunch: ConsumerLaunch? = nil
     ) {
         self.amqpURL = amqpURL
         self.busPrefix = busPrefix
@@ -60,6 +63,7 @@ final class Stack: Sendable {
         self.databasePath = databasePath
         self.consumerProcess = Mutex(consumer)
         self.producer = producer
+        self.credentials = credentials
         self.consumerLaunch = consumerLaunch
     }
 
@@ -80,7 +84,8 @@ final class Stack: Sendable {
                 amqpURL: environment["E2E_AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/",
                 busPrefix: environment["E2E_BUS_PREFIX"] ?? "subscriptions",
                 producerURL: URL(string: environment["E2E_PRODUCER_URL"] ?? "http://127.0.0.1:8080")!,  // a literal: valid
-                consumerHealthURL: nil, databasePath: "", consumer: nil, producer: nil
+                consumerHealthURL: nil, databasePath: "", consumer: nil, producer: nil,
+                credentials: try StackCredentials.external(environment)
             )
             try await stack.waitUntilHealthy()
             return stack
@@ -93,7 +98,11 @@ final class Stack: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binaries = environment["E2E_BIN_DIR"].map { URL(filePath: $0) } ?? repositoryRoot.appending(path: ".build/debug")
         let consumerPort = try FreePort.find()
-        let common = ["AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug"]
+        let credentials = try StackCredentials.make(in: directory)
+        let common = [
+            "AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug",
+            "SIGNING_IDENTITY": credentials.identityPath ?? "",
+        ]
         let databasePath = directory.appending(path: "subscriptions.sqlite").path
         let launch = ConsumerLaunch(
             executable: binaries.appending(path: "subscriptions-consumer").path,
@@ -115,7 +124,9 @@ final class Stack: Sendable {
         if withProducer {
             producer = try ServiceProcess(
                 name: "producer", executable: binaries.appending(path: "subscriptions-producer").path,
-                environment: common.merging(["HTTP_PORT": String(producerPort)]) { _, new in new },
+                environment: common.merging(["HTTP_PORT": String(producerPort), "AUTH_KEYS": credentials.keysPath ?? ""]) {
+                    _, new in new
+                },
                 logPath: directory.appending(path: "producer.log").path
             )
         }
@@ -123,7 +134,8 @@ final class Stack: Sendable {
             amqpURL: amqpURL, busPrefix: run,
             producerURL: URL(string: "http://127.0.0.1:\(producerPort)")!,  // built from an integer port: valid
             consumerHealthURL: URL(string: "http://127.0.0.1:\(consumerPort)/health"),
-            databasePath: databasePath, consumer: consumer, producer: producer, consumerLaunch: launch
+            databasePath: databasePath, consumer: consumer, producer: producer, credentials: credentials,
+            consumerLaunch: launch
         )
         do {
             try await stack.waitUntilHealthy()

@@ -21,18 +21,20 @@ struct ProducerHTTPTests {
 
     /// Runs `test` with a producer on a fresh prefixed topology and a replier answering with `answer`.
     func withProducer(
-        answer: @escaping Answer, _ test: @escaping @Sendable (any TestClientProtocol, TestReplier) async throws -> Void
+        answer: @escaping Answer, _ test: @escaping @Sendable (AuthorizedClient, TestReplier) async throws -> Void
     ) async throws {
         let prefix = TestBroker.uniquePrefix()
         let topology = CommandTopology(prefix: prefix, queueExpiry: .seconds(600))
         let configuration = ProducerConfiguration(
             amqpURL: TestBroker.url, replyTimeout: .seconds(5), topology: topology, serviceName: "producer-tests")
-        let app = try buildApplication(configuration: configuration, logger: TestBroker.logger)
+        let app = try buildApplication(
+            configuration: configuration, logger: TestBroker.logger, identity: TestCredentials.identity,
+            apiKeys: TestCredentials.keys)
         try await app.test(.router) { client in
             try await Self.waitUntilReady(client)
             let (replier, task) = try await TestReplier.start(queue: topology.commandsQueue, answer: answer)
             defer { task.cancel() }
-            try await test(client, replier)
+            try await test(AuthorizedClient(client: client), replier)
             task.cancel()
             await replier.close()
         }

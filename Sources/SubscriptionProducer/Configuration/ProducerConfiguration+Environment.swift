@@ -10,6 +10,8 @@ extension ProducerConfiguration {
         case replyTimeout = "REPLY_TIMEOUT"
         case logLevel = "LOG_LEVEL"
         case busPrefix = "BUS_PREFIX"
+        case signingIdentity = "SIGNING_IDENTITY"
+        case authKeys = "AUTH_KEYS"
     }
 
     /// The defaults overridden by the variables present in `environment`; a malformed value
@@ -25,6 +27,8 @@ extension ProducerConfiguration {
         if let text = value(.replyTimeout) { replyTimeout = try Self.seconds(text, variable: .replyTimeout) }
         if let text = value(.logLevel) { logLevel = try Self.logLevel(text, variable: .logLevel) }
         if let prefix = value(.busPrefix) { topology = CommandTopology(names: BusNames(prefix: prefix)) }
+        if let path = value(.signingIdentity) { signingIdentityPath = path }
+        if let path = value(.authKeys) { authKeysPath = path }
     }
 
     /// A port number 1…65535.
