@@ -198,6 +198,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "AMQPClient",
+                "ServiceTestSupport",
                 "SubscriptionMessages",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -61,7 +61,11 @@ final class Stack: Sendable {
     }
 
     /// Starts both services (or finds the external ones) and waits until both are healthy.
-    static func start(withProducer: Bool = true, name: String = #function) async throws -> Stack {
+    /// `amqpURL` overrides the test broker (a private node); `waitForHealth: false` returns
+    /// at once (a test whose broker is not running yet).
+    static func start(
+        withProducer: Bool = true, amqpURL: String? = nil, waitForHealth: Bool = true, name: String = #function
+    ) async throws -> Stack {
         let environment = ProcessInfo.processInfo.environment
         if environment["E2E_EXTERNAL_SERVICES"] == "1" {
             let stack = Stack(
@@ -73,7 +77,7 @@ final class Stack: Sendable {
             try await stack.waitUntilHealthy()
             return stack
         }
-        let amqpURL = environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
+        let amqpURL = amqpURL ?? environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
         // E2E_BUS_PREFIX=subscriptions publishes on the production names, for the analytics check.
         let run = environment["E2E_BUS_PREFIX"] ?? "e2e-\(UUID().uuidString.prefix(8).lowercased())"
         // Always a fresh directory (and so a fresh database), whatever the bus prefix.
@@ -109,6 +113,7 @@ final class Stack: Sendable {
             consumerHealthURL: URL(string: "http://127.0.0.1:\(consumerPort)/health"),
             databasePath: databasePath, consumer: consumer, producer: producer, consumerLaunch: launch
         )
+        guard waitForHealth else { return stack }
         do {
             try await stack.waitUntilHealthy()
         } catch {
@@ -137,7 +142,8 @@ final class Stack: Sendable {
         try await waitUntilHealthy()
     }
 
-    private func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
+    /// Waits until `/health` of both services answers 200.
+    func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
         var urls = [producerURL.appending(path: "health")]
         if let consumerHealthURL { urls.append(consumerHealthURL) }
         if producer == nil, consumer != nil { urls.removeFirst() }
