@@ -69,7 +69,7 @@ struct ReconnectBackoffTests {
 @Suite("Publish queue")
 struct PublishQueueTests {
     private func publish(_ key: String) -> OutgoingPublish {
-        OutgoingPublish(message: AMQPMessage(body: .init()), exchange: "", routingKey: key, mandatory: false) { _ in }
+        OutgoingPublish(message: AMQPMessage(body: .init()), exchange: "", routingKey: key, mandatory: false, completion: PendingOperation())
     }
 
     @Test("keeps order; prepended publishes come first")

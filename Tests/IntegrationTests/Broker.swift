@@ -27,7 +27,12 @@ enum Broker {
         configuration.connectionName = name
         configure(&configuration)
         let connection = AMQPConnection(configuration: configuration, logger: logger)
-        try await connection.connect()
+        do {
+            try await connection.connect()
+        } catch {
+            await connection.close()  // ends the thread, which would keep trying in the background
+            throw error
+        }
         return connection
     }
 

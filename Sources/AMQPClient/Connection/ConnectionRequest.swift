@@ -7,7 +7,8 @@ struct OutgoingPublish: Sendable {
     var exchange: String
     var routingKey: String
     var mandatory: Bool
-    var completion: Completion<Void>
+    /// Ends the caller's wait; ended early when the caller gives up (deadline, cancellation).
+    var completion: PendingOperation
 }
 
 /// How a delivery is settled.
@@ -26,6 +27,7 @@ struct DeliveryOrigin: Sendable, Hashable {
 
 /// Work for the connection thread, sent by callers on any thread.
 enum ConnectionRequest: Sendable {
+    case connect(ConnectWaiter)
     case declare(AMQPTopology, Completion<Void>)
     case publish(OutgoingPublish)
     case consume(ConsumerRegistration, Completion<Void>)

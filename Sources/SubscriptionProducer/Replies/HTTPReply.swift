@@ -29,7 +29,7 @@ struct HTTPReply: Sendable, Equatable {
     /// their first three digits are the HTTP status, as for every code of the API.
     init(_ failure: CommandFailure) {
         switch failure.code {
-        case .brokerUnavailable, .publishFailed:
+        case .brokerUnavailable, .publishFailed, .cancelled:
             self.init(status: 503, errorCode: Self.serviceUnavailableCode, message: failure.message)
         case .deadlineExceeded:
             self.init(status: 504, errorCode: Self.deadlineExceededCode, message: failure.message)
