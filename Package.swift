@@ -172,6 +172,7 @@ let package = Package(
             name: "SubscriptionProducerTests",
             dependencies: [
                 "SubscriptionProducer",
+                "ServiceTestSupport",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "AMQPClient",
@@ -185,6 +186,7 @@ let package = Package(
             name: "SubscriptionConsumerTests",
             dependencies: [
                 "SubscriptionConsumer",
+                "ServiceTestSupport",
                 "SubscriptionMessages",
                 "SubscriptionStore",
                 "SubscriptionTopology",

@@ -6,7 +6,7 @@ import Testing
 /// broker cannot show: the services started before their broker, and a broker that accepts
 /// connections but stops confirming publishes (a memory alarm blocks publishers).
 @Suite(
-    "Broker edges end to end", .serialized,
+    "Broker edges end to end", .serialized, .requiresBrokerNodes,
     .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "needs a broker node of its own")
 )
 struct BrokerEdgeTests {

@@ -11,7 +11,9 @@ import Testing
 struct PublishDeadlineTests {
     static let node = PrivateBrokerNode(name: "amqp-blocked-\(ProcessInfo.processInfo.processIdentifier % 1000)", port: 5713)
 
-    @Test("a broker that stops confirming: a publish fails with .timeout at its deadline, a cancelled one with .cancelled at once; both work again after the alarm")
+    @Test(
+        "a broker that stops confirming: a publish fails with .timeout at its deadline, a cancelled one with .cancelled at once; both work again after the alarm",
+        .requiresBrokerNodes)
     func blockedBroker() async throws {
         try #require(!Self.node.isListening, "port \(Self.node.port) is taken: another run of this suite?")
         try await Self.node.use { node in

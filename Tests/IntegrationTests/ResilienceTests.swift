@@ -3,7 +3,7 @@ import Foundation
 import ServiceTestSupport
 import Testing
 
-@Suite("Connection resilience", .serialized)
+@Suite("Connection resilience", .serialized, .requiresBroker, .requiresBrokerNodes)
 struct ResilienceTests {
     @Test("the broker is stopped and started mid-stream: every confirmed message is delivered, consumers resume")
     func brokerRestart() async throws {

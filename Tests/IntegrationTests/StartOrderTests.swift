@@ -11,7 +11,9 @@ import Testing
 struct StartOrderTests {
     static let node = PrivateBrokerNode(name: "amqp-start-\(ProcessInfo.processInfo.processIdentifier % 1000)", port: 5711)
 
-    @Test("connect() before the broker runs: each waiter times out alone, the worker keeps trying and connects once the broker starts")
+    @Test(
+        "connect() before the broker runs: each waiter times out alone, the worker keeps trying and connects once the broker starts",
+        .requiresBrokerNodes)
     func brokerStartsLater() async throws {
         try #require(!Self.node.isListening, "port \(Self.node.port) is taken: another run of this suite?")
         try await Self.node.use { node in

@@ -5,7 +5,7 @@ import Testing
 
 /// `amqps://` through rabbitmq-c's OpenSSL socket, against a private node with a TLS listener
 /// and a certificate from a CA of its own (scripts/rabbitmq-local.sh, RABBITMQ_LOCAL_TLS=1).
-@Suite("TLS", .serialized)
+@Suite("TLS", .serialized, .requiresBrokerNodes)
 struct TLSTests {
     static let node = PrivateBrokerNode(
         name: "amqp-tls-\(ProcessInfo.processInfo.processIdentifier % 1000)", port: 5704,

@@ -4,11 +4,12 @@ import Logging
 import SubscriptionStore
 import SubscriptionTopology
 import Testing
+import ServiceTestSupport
 
 @testable import SubscriptionConsumer
 
 /// The outbox relay against a real broker (`AMQP_URL`, loopback default) and a real SQLite file.
-@Suite("Outbox relay")
+@Suite("Outbox relay", .requiresBroker)
 struct OutboxRelayTests {
     @Test("concurrent flushes publish every entry exactly once and empty the outbox")
     func concurrentFlushesPublishOnce() async throws {

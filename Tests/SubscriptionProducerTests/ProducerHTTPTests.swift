@@ -5,11 +5,12 @@ import HummingbirdTesting
 import SubscriptionAPI
 import SubscriptionMessages
 import Testing
+import ServiceTestSupport
 
 @testable import SubscriptionProducer
 
 /// The HTTP API against a real broker (AMQP_URL), with ``TestReplier`` in the consumer's place.
-@Suite("Producer over HTTP and AMQP", .serialized)
+@Suite("Producer over HTTP and AMQP", .serialized, .requiresBroker)
 struct ProducerHTTPTests {
     typealias Answer = @Sendable (Subscriptions_V1_CommandEnvelope) -> Subscriptions_V1_CommandReply?
 
@@ -23,11 +24,11 @@ struct ProducerHTTPTests {
     func withProducer(
         answer: @escaping Answer, _ test: @escaping @Sendable (any TestClientProtocol, TestReplier) async throws -> Void
     ) async throws {
-        let prefix = TestBroker.uniquePrefix()
+        let prefix = ProducerTestBus.uniquePrefix()
         let topology = CommandTopology(prefix: prefix, queueExpiry: .seconds(600))
         let configuration = ProducerConfiguration(
             amqpURL: TestBroker.url, replyTimeout: .seconds(5), topology: topology, serviceName: "producer-tests")
-        let app = try buildApplication(configuration: configuration, logger: TestBroker.logger)
+        let app = try buildApplication(configuration: configuration, logger: ProducerTestBus.logger)
         try await app.test(.router) { client in
             try await Self.waitUntilReady(client)
             let (replier, task) = try await TestReplier.start(queue: topology.commandsQueue, answer: answer)
