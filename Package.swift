@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -39,8 +41,20 @@ let package = Package(
             name: "AMQPClient",
             dependencies: [
                 "CRabbitMQ",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Identifiers that are pure functions of a name: SHA-1 (swift-crypto) and RFC 9562
+        // version 5 UUIDs. No I/O: the engine's event ids and the producer's command ids.
+        .target(
+            name: "StableIdentifiers",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The services' environment reader: typed values, a malformed one refused by name.
+        .target(
+            name: "ServiceConfiguration",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         // Generated protobuf Swift for Protos/ (committed; see scripts/generate-protos.sh).
         .target(
@@ -48,7 +62,7 @@ let package = Package(
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]
         ),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
-        .target(name: "SubscriptionEngine"),
+        .target(name: "SubscriptionEngine", dependencies: ["StableIdentifiers"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
         .target(name: "SubscriptionAPI"),
         // Mapping between the wire contract (protobuf) and the engine's own types.
@@ -78,6 +92,8 @@ let package = Package(
             name: "SubscriptionProducer",
             dependencies: [
                 "AMQPClient",
+                "ServiceConfiguration",
+                "StableIdentifiers",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
@@ -94,6 +110,7 @@ let package = Package(
             name: "SubscriptionConsumer",
             dependencies: [
                 "AMQPClient",
+                "ServiceConfiguration",
                 "SubscriptionMessages",
                 "SubscriptionEngine",
                 "SubscriptionWire",
@@ -113,6 +130,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(
@@ -156,6 +175,7 @@ let package = Package(
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
         .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine"]),
+        .testTarget(name: "StableIdentifiersTests", dependencies: ["StableIdentifiers"]),
         .testTarget(
             name: "SubscriptionAPITests",
             dependencies: ["SubscriptionAPI"],
@@ -172,6 +192,7 @@ let package = Package(
             name: "SubscriptionProducerTests",
             dependencies: [
                 "SubscriptionProducer",
+                "ServiceConfiguration",
                 "ServiceTestSupport",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
@@ -180,12 +201,14 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .testTarget(
             name: "SubscriptionConsumerTests",
             dependencies: [
                 "SubscriptionConsumer",
+                "ServiceConfiguration",
                 "ServiceTestSupport",
                 "SubscriptionMessages",
                 "SubscriptionStore",

@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceConfiguration
 import SubscriptionTopology
 import SubscriptionWire
 
@@ -30,26 +31,25 @@ public struct ConsumerConfiguration: Sendable {
     public var retryDelay: Duration = .milliseconds(500)
     /// Name of this service in `app_id` and the broker's connection list.
     public var serviceName: String = "subscriptions-consumer"
+    /// Log level (`LOG_LEVEL`).
+    public var logLevel: Logger.Level = .info
 
     /// The defaults.
     public init() {}
 
-    /// The defaults overridden by the environment variables of docs/consumer.md; an invalid
-    /// value is an error naming the variable.
+    /// The defaults overridden by the environment variables of docs/consumer.md (flags merged
+    /// in); a malformed value is an error naming the variable and the value (``EnvironmentReader``).
     public init(environment: [String: String]) throws(ConfigurationError) {
-        if let value = environment["AMQP_URL"] { amqpURL = value }
-        if let value = environment["BUS_PREFIX"] { names = BusNames(prefix: value) }
-        if let value = environment["HTTP_HOST"] { httpHost = value }
-        if let value = environment["HTTP_PORT"] { httpPort = try Self.integer(value, name: "HTTP_PORT", in: 0...65535) }
-        if let value = environment["DATABASE_PATH"] { databasePath = value }
-        if let value = environment["CATALOG_PATH"] { catalogPath = value }
-        if let value = environment["CLOCK"] {
-            guard let mode = ClockMode(rawValue: value) else {
-                throw ConfigurationError(variable: "CLOCK", value: value, expected: "system or manual")
-            }
-            clock = mode
-        }
-        if let value = environment["PREFETCH"] { prefetch = UInt16(try Self.integer(value, name: "PREFETCH", in: 1...5000)) }
+        let reader = EnvironmentReader(environment)
+        if let value = reader.string("AMQP_URL") { amqpURL = value }
+        if let value = reader.string("BUS_PREFIX") { names = BusNames(prefix: value) }
+        if let value = reader.string("HTTP_HOST") { httpHost = value }
+        if let value = try reader.port("HTTP_PORT", allowsAny: true) { httpPort = value }
+        if let value = reader.string("DATABASE_PATH") { databasePath = value }
+        if let value = reader.string("CATALOG_PATH") { catalogPath = value }
+        if let value = try reader.choice("CLOCK", as: ClockMode.self) { clock = value }
+        if let value = try reader.integer("PREFETCH", in: 1...5000) { prefetch = UInt16(value) }
+        if let value = try reader.logLevel("LOG_LEVEL") { logLevel = value }
     }
 
     /// The AMQP client configuration for `amqpURL`.
@@ -58,23 +58,4 @@ public struct ConsumerConfiguration: Sendable {
         configuration.connectionName = serviceName
         return configuration
     }
-
-    private static func integer(_ value: String, name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let number = Int(value), range.contains(number) else {
-            throw ConfigurationError(variable: name, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
-        }
-        return number
-    }
-}
-
-/// An invalid configuration value, naming the variable.
-public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
-    /// The environment variable or flag.
-    public var variable: String
-    /// The value found.
-    public var value: String
-    /// What was expected instead.
-    public var expected: String
-
-    public var description: String { "\(variable)=\(value) is invalid: expected \(expected)" }
 }

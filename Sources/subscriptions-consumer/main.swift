@@ -39,7 +39,7 @@ struct ConsumerCommand: AsyncParsableCommand {
         for case let (name, value?) in overrides { environment[name] = value }
         let configuration = try ConsumerConfiguration(environment: environment)
 
-        let level = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let level = configuration.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

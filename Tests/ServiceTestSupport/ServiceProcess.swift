@@ -51,6 +51,17 @@ public final class ServiceProcess: Sendable {
         }
     }
 
+    /// Waits up to `timeout` for the process to exit by itself; its exit status, or nil when
+    /// it still runs.
+    public func waitForExit(timeout: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = exitStatus() { return status }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return exitStatus()
+    }
+
     /// Kills the process at once (a crash), and reaps it.
     public func crash() async {
         if exitStatus() != nil { return }

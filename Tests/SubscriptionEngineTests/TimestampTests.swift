@@ -29,13 +29,7 @@ import Testing
         #expect(uuid != NameBasedUUID.make("2000000000000001/2"))
         #expect(uuid.count == 36)
         #expect(Array(uuid)[14] == "5")
-        // SHA-1 of "abc" (FIPS 180 test vector).
-        let digest = SHA1.hash(Array("abc".utf8)).map { String(format: $0) }.joined()
-        #expect(digest == "a9993e364706816aba3e25717850c26c9cd0d89d")
+        // Python: uuid5(UUID("6f1d2b3a-8c44-4e51-9a0e-571c3d2290ab"), "2000000000000001/1")
+        #expect(uuid == "3b8706e9-9253-5dab-89f2-252de791323a")
     }
-}
-
-private func String(format byte: UInt8) -> String {
-    let text = String(byte, radix: 16)
-    return byte < 16 ? "0" + text : text
 }

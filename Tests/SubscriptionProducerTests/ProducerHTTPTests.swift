@@ -6,6 +6,7 @@ import SubscriptionAPI
 import SubscriptionMessages
 import Testing
 import ServiceTestSupport
+import Prometheus
 
 @testable import SubscriptionProducer
 
@@ -28,7 +29,10 @@ struct ProducerHTTPTests {
         let topology = CommandTopology(prefix: prefix, queueExpiry: .seconds(600))
         let configuration = ProducerConfiguration(
             amqpURL: TestBroker.url, replyTimeout: .seconds(5), topology: topology, serviceName: "producer-tests")
-        let app = try buildApplication(configuration: configuration, logger: ProducerTestBus.logger)
+        let registry = PrometheusCollectorRegistry()
+        let app = try buildApplication(
+            configuration: configuration, logger: ProducerTestBus.logger, registry: registry,
+            metrics: ProducerMetrics(factory: ProducerMetrics.prometheusFactory(registry: registry)))
         try await app.test(.router) { client in
             try await Self.waitUntilReady(client)
             let (replier, task) = try await TestReplier.start(queue: topology.commandsQueue, answer: answer)

@@ -162,7 +162,7 @@ extension ConnectionWorker {
         blockedReason = nil
         mailbox.blockedReason = nil
         // What a caller gave up on (deadline, cancellation) is not published again.
-        waiting.prepend(confirms.removeAll().filter { !$0.completion.isFinished })
+        waiting.prepend(contentsOf: confirms.removeAll().filter { !$0.completion.isFinished })
         for id in consumers.keys {
             consumers[id]?.channelGeneration += 1
             consumers[id]?.subscribed = false

@@ -111,7 +111,7 @@ extension ConnectionWorker {
               let publish = waiting.popFirst() {
             guard publish.completion.claimForSending() else { continue }
             if let error = send(publish, tag: confirms.nextTag) {
-                waiting.prepend([publish])
+                waiting.prepend(publish)
                 connectionLost(error)
                 return
             }

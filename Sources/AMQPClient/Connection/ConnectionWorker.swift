@@ -1,4 +1,5 @@
 import CRabbitMQ
+import DequeModule
 import Foundation
 import Logging
 import Synchronization
@@ -39,7 +40,8 @@ final class ConnectionWorker: @unchecked Sendable {
     var pendingDeclares: [(AMQPTopology, Completion<Void>)] = []
     var consumers: [Int: ConsumerRecord] = [:]
     var confirms = ConfirmTracker<OutgoingPublish>()
-    var waiting = PublishQueue()
+    /// Publishes waiting for the confirm window or for a connection, in order.
+    var waiting = Deque<OutgoingPublish>()
     var backoff: ReconnectBackoff
     var nextAttempt = ContinuousClock.now
     /// Callers of `connect` waiting for the connection to open.
@@ -125,9 +127,10 @@ final class ConnectionWorker: @unchecked Sendable {
             amqp_destroy_connection(state)
             self.state = nil
         }
-        for publish in confirms.removeAll() + waiting.removeAll() {
+        for publish in confirms.removeAll() + waiting {
             publish.completion(.failure(error))
         }
+        waiting.removeAll()
         for (_, completion) in pendingDeclares {
             completion(.failure(error))
         }
@@ -178,43 +181,6 @@ final class ConnectionWorker: @unchecked Sendable {
         let (seconds, attoseconds) = ContinuousClock.now.duration(to: instant).components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         return Int32(max(1, min(Int64(limit), milliseconds)))
-    }
-}
-
-/// Publishes waiting for the confirm window or for a connection, in order.
-struct PublishQueue {
-    private var items: [OutgoingPublish] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == items.count }
-
-    mutating func append(_ publish: OutgoingPublish) {
-        items.append(publish)
-    }
-
-    mutating func prepend(_ publishes: [OutgoingPublish]) {
-        items = publishes + items[head...]
-        head = 0
-    }
-
-    mutating func popFirst() -> OutgoingPublish? {
-        guard head < items.count else { return nil }
-        defer {
-            head += 1
-            if head > 1024 && head * 2 > items.count {
-                items.removeFirst(head)
-                head = 0
-            }
-        }
-        return items[head]
-    }
-
-    mutating func removeAll() -> [OutgoingPublish] {
-        defer {
-            items = []
-            head = 0
-        }
-        return Array(items[head...])
     }
 }
 

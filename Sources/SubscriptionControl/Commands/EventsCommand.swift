@@ -1,4 +1,5 @@
 import ArgumentParser
+import SubscriptionMessages
 import Synchronization
 
 /// `events tail` and `events stats`.
@@ -80,7 +81,7 @@ struct EventsStatsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = ControlContext.output
-        let statistics = Locked(EventStatistics())
+        let statistics = SharedStatistics()
         let feed = try await EventFeed.open(connection, patterns: [])
         let every = self.every
         do {
@@ -89,12 +90,12 @@ struct EventsStatsCommand: AsyncParsableCommand {
                     group.addTask {
                         while true {
                             try await Task.sleep(for: every)
-                            statistics.withLock { $0.report() }.forEach(output.write)
+                            statistics.report().forEach(output.write)
                         }
                     }
                 }
                 try await feed.read(for: duration) { event in
-                    statistics.withLock { $0.record(event) }
+                    statistics.record(event)
                     return true
                 }
                 group.cancelAll()
@@ -105,6 +106,19 @@ struct EventsStatsCommand: AsyncParsableCommand {
             throw error
         }
         await feed.close()
-        statistics.withLock { $0.report() }.forEach(output.write)
+        statistics.report().forEach(output.write)
+    }
+}
+
+/// ``EventStatistics`` shared by the task reading events and the one printing reports.
+private final class SharedStatistics: Sendable {
+    private let statistics = Mutex(EventStatistics())
+
+    func record(_ event: Subscriptions_V1_NotificationEvent) {
+        statistics.withLock { $0.record(event) }
+    }
+
+    func report() -> [String] {
+        statistics.withLock { $0.report() }
     }
 }
