@@ -31,6 +31,13 @@ export REQUIRE_BROKER=1
 echo "test: checking generated protobuf code against Protos/"
 scripts/check-generated-code.sh
 
+# The rules of .swift-format (import order, naming, doc-comment style, …), not the layout: the pretty
+# printer's layout differs from the tree's, and reformatting everything would only churn
+# (CONTRIBUTING.md, "Formatting"). Generated protobuf code is not ours to format.
+echo "test: swift format lint"
+find Sources Tests -name '*.swift' -not -path '*/Generated/*' -print0 \
+    | xargs -0 swift format lint --strict --parallel --debug-disable-pretty-print
+
 echo "test: checking Compose/ offline (compose-spec schema, docker-compose config, broker definitions)"
 scripts/check-compose.sh
 

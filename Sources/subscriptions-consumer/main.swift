@@ -36,7 +36,7 @@ struct ConsumerCommand: AsyncParsableCommand {
             ("HTTP_HOST", httpHost), ("HTTP_PORT", httpPort.map(String.init)), ("BUS_PREFIX", busPrefix),
             ("LOG_LEVEL", logLevel),
         ]
-        for case let (name, value?) in overrides { environment[name] = value }
+        for case (let name, let value?) in overrides { environment[name] = value }
         let configuration = try ConsumerConfiguration(environment: environment)
 
         let level = configuration.logLevel

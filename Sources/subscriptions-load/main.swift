@@ -3,8 +3,8 @@ import ArgumentParser
 import Foundation
 import Logging
 import SubscriptionMessages
-import SwiftProtobuf
 import SubscriptionTopology
+import SwiftProtobuf
 
 /// `subscriptions-load`: a load generator that publishes purchase commands straight to the
 /// commands exchange (as another service would), waits for every reply, and prints

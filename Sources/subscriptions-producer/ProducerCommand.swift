@@ -35,7 +35,7 @@ struct ProducerCommand: AsyncParsableCommand {
             (.amqpURL, amqpURL), (.httpHost, host), (.httpPort, port.map(String.init)), (.replyTimeout, replyTimeout),
             (.logLevel, logLevel),
         ]
-        for case let (variable, value?) in flags { environment[variable.rawValue] = value }
+        for case (let variable, let value?) in flags { environment[variable.rawValue] = value }
         let configuration = try ProducerConfiguration(environment: environment)
 
         LoggingSystem.bootstrap(StreamLogHandler.standardError)

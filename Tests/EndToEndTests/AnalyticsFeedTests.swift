@@ -1,8 +1,8 @@
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import SwiftProtobuf
 import Testing
-import ServiceTestSupport
 
 /// Feeds the analytics check (scripts/check-analytics.sh, run by scripts/test.sh): drives a
 /// short life through the real services on the production exchange names and writes the

@@ -1,8 +1,8 @@
 import AMQPClient
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import Testing
-import ServiceTestSupport
 
 /// The consumer process against a real broker, driven with raw `CommandEnvelope`s as another
 /// service would publish them: bad input is dead-lettered with its reason and answered,

@@ -1,7 +1,7 @@
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import Testing
-import ServiceTestSupport
 
 /// The deployed pair end to end: HTTP into the producer, AMQP to the consumer, the engine,
 /// SQLite, and events watched on the events exchange as an analytics consumer would. Time

@@ -1,7 +1,7 @@
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import Testing
-import ServiceTestSupport
 
 /// More SPEC sections end to end over HTTP: introductory offers, price changes with and
 /// without consent on the test clock, Advanced Commerce create and modify, and every

@@ -1,11 +1,12 @@
 import AMQPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import ServiceTestSupport
 import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The system under test: the real `subscriptions-consumer` and `subscriptions-producer`
 /// processes (built by `swift build`) on a private bus prefix of the test broker, with the

@@ -1,7 +1,7 @@
 import AMQPClient
 import Foundation
-import Testing
 import ServiceTestSupport
+import Testing
 
 @Suite("Broker errors and dead-lettering", .requiresBroker)
 struct ErrorRecoveryTests {

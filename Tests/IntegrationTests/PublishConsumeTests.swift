@@ -1,7 +1,7 @@
 import AMQPClient
 import Foundation
-import Testing
 import ServiceTestSupport
+import Testing
 
 @Suite("Publishing and consuming against a real broker", .requiresBroker)
 struct PublishConsumeTests {

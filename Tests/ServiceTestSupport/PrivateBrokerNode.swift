@@ -80,11 +80,11 @@ public struct PrivateBrokerNode: Sendable {
         posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
         var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         var pid = pid_t()
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cEnvironment.forEach { free($0) } }
+        defer { for variable in cEnvironment { free(variable) } }
         let spawned = posix_spawn(&pid, "/bin/bash", &fileActions, nil, &cArguments, &cEnvironment)
         guard spawned == 0 else {
             throw HarnessError("cannot run rabbitmq-local.sh: errno \(spawned)")

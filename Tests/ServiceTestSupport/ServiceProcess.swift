@@ -24,8 +24,8 @@ public final class ServiceProcess: Sendable {
         var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var cArguments = [strdup(executable), nil]
         defer {
-            cEnvironment.forEach { free($0) }
-            cArguments.forEach { free($0) }
+            for variable in cEnvironment { free(variable) }
+            for argument in cArguments { free(argument) }
         }
         var pid = pid_t()
         let status = posix_spawn(&pid, executable, &fileActions, nil, &cArguments, &cEnvironment)

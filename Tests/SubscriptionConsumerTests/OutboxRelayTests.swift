@@ -1,10 +1,10 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceTestSupport
 import SubscriptionStore
 import SubscriptionTopology
 import Testing
-import ServiceTestSupport
 
 @testable import SubscriptionConsumer
 

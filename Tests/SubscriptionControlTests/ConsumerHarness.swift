@@ -1,10 +1,11 @@
-import ServiceTestSupport
 import AMQPClient
 import Foundation
+import Logging
+import ServiceTestSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Logging
 
 /// The real `subscriptions-consumer` (built by `swift build`) on a private bus prefix of the test
 /// broker (`AMQP_URL`, loopback default), with the manual clock and a fresh SQLite file: what

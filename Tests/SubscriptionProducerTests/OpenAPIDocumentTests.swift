@@ -2,8 +2,8 @@ import AMQPClient
 import Foundation
 import Hummingbird
 import Logging
-import Testing
 import Prometheus
+import Testing
 
 @testable import SubscriptionProducer
 

@@ -2,11 +2,11 @@ import AMQPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Prometheus
+import ServiceTestSupport
 import SubscriptionAPI
 import SubscriptionMessages
 import Testing
-import ServiceTestSupport
-import Prometheus
 
 @testable import SubscriptionProducer
 
@@ -43,13 +43,19 @@ struct ProducerHTTPTests {
         }
     }
 
+    /// Waits for `/health` to answer 200: connected and consuming the reply queue. 30 s, for a
+    /// full test run on a loaded 2-core machine (10 s was seen to be too short there).
     static func waitUntilReady(_ client: any TestClientProtocol) async throws {
-        for _ in 0..<100 {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
             if try await client.execute(uri: "/health", method: .get).status == .ok { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        Issue.record("the producer never became ready")
+        Issue.record("the producer did not become ready within 30 s")
     }
+
+    /// A replier that never answers.
+    static func noReply(_: Subscriptions_V1_CommandEnvelope) -> Subscriptions_V1_CommandReply? { nil }
 
     static func purchaseReply(_ envelope: Subscriptions_V1_CommandEnvelope) -> Subscriptions_V1_CommandReply {
         var reply = Subscriptions_V1_CommandReply()
@@ -142,7 +148,7 @@ struct ProducerHTTPTests {
 
     @Test("no reply before X-Request-Timeout answers 504 with an error body")
     func deadline() async throws {
-        try await withProducer(answer: { _ in nil }) { client, replier in
+        try await withProducer(answer: Self.noReply) { client, replier in
             let start = ContinuousClock.now
             let response = try await client.execute(
                 uri: "/v1/purchases", method: .post, headers: [Self.requestTimeout: "300"],

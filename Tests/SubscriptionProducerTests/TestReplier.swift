@@ -1,10 +1,10 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceTestSupport
 import SubscriptionMessages
 import SwiftProtobuf
 import Synchronization
-import ServiceTestSupport
 
 /// Stands in for the consumer: reads the test's commands queue, records each command and
 /// answers with what `answer` returns (nothing when it returns nil).

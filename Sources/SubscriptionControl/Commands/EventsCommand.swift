@@ -12,6 +12,8 @@ struct EventsCommand: AsyncParsableCommand {
 }
 
 /// Parses `--for` and `--every` values.
+// swift-format-ignore: AvoidRetroactiveConformances
+// Deliberate: argument-parser reads `Duration` options through this conformance.
 extension Duration: @retroactive ExpressibleByArgument {
     public init?(argument: String) {
         guard let duration = DurationText.parse(argument) else { return nil }
