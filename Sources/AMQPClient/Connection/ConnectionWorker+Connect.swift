@@ -10,11 +10,7 @@ extension ConnectionWorker {
         do {
             try openConnection()
         } catch {
-            mailbox.lastConnectionError = error
-            connectWaiters.removeAll { waiter in
-                if waiter.failsOnAttemptError { waiter.operation(.failure(error)) }
-                return waiter.failsOnAttemptError || waiter.operation.isFinished
-            }
+            attemptFailed(error)
             let delay = backoff.nextDelay()
             logger.warning("AMQP connection failed; retrying", metadata: [
                 "amqp.url": "\(configuration.redactedURL)", "error": "\(error)", "retry.in": "\(delay)",
@@ -42,7 +38,7 @@ extension ConnectionWorker {
             }
         } catch {
             logger.error("AMQP restoring topology failed", metadata: ["error": "\(error.error)"])
-            mailbox.lastConnectionError = error.error
+            attemptFailed(error.error)
             connectionLost(error.error)
             return
         }
@@ -51,6 +47,16 @@ extension ConnectionWorker {
             waiter.operation(.success(()))
         }
         connectWaiters = []
+    }
+
+    /// Records why an attempt failed and fails the `connect` callers that set no deadline
+    /// (they asked for one attempt); the others keep waiting for a later one.
+    private func attemptFailed(_ error: AMQPError) {
+        mailbox.lastConnectionError = error
+        connectWaiters.removeAll { waiter in
+            if waiter.failsOnAttemptError { waiter.operation(.failure(error)) }
+            return waiter.failsOnAttemptError || waiter.operation.isFinished
+        }
     }
 
     /// A caller's `connect`: resumed at once when connected; otherwise the next attempt starts
