@@ -15,18 +15,20 @@ let package = Package(
         .executable(name: "subscriptions-consumer", targets: ["subscriptions-consumer"]),
         .executable(name: "subscriptions-load", targets: ["subscriptions-load"]),
         .executable(name: "subscriptionsctl", targets: ["subscriptionsctl"]),
+        .executable(name: "subscriptions-stages", targets: ["subscriptions-stages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -61,14 +63,20 @@ let package = Package(
             name: "SubscriptionMessages",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]
         ),
+        // Apple's error codes and ours, written down once (no dependencies, no Foundation).
+        .target(name: "AppleErrorCatalog"),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
-        .target(name: "SubscriptionEngine", dependencies: ["StableIdentifiers"]),
+        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
-        .target(name: "SubscriptionAPI"),
+        .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog"]),
+        // A compact, deterministic binary Codable format for stored aggregates (no Foundation).
+        .target(name: "CompactCoding"),
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
             dependencies: [
+                "AppleErrorCatalog",
+                "CompactCoding",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",
@@ -92,6 +100,7 @@ let package = Package(
             name: "SubscriptionProducer",
             dependencies: [
                 "AMQPClient",
+                "AppleErrorCatalog",
                 "ServiceConfiguration",
                 "StableIdentifiers",
                 "SubscriptionAPI",
@@ -116,6 +125,7 @@ let package = Package(
                 "SubscriptionWire",
                 "SubscriptionStore",
                 "SubscriptionTopology",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -158,6 +168,20 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        // Stage benchmarks of the consumer's hot path: ops/s and allocations per op (docs/benchmarks.md).
+        .executableTarget(
+            name: "subscriptions-stages",
+            dependencies: [
+                "CompactCoding",
+                "SubscriptionEngine",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionWire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // The operators' CLI: commands, events, mass extensions, test clock, dead letters (docs/subscriptionsctl.md).
         .target(
             name: "SubscriptionControl",
@@ -174,17 +198,19 @@ let package = Package(
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
-        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine"]),
+        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding"]),
+        .testTarget(name: "CompactCodingTests", dependencies: ["CompactCoding"]),
         .testTarget(name: "StableIdentifiersTests", dependencies: ["StableIdentifiers"]),
         .testTarget(
             name: "SubscriptionAPITests",
-            dependencies: ["SubscriptionAPI"],
+            dependencies: ["SubscriptionAPI", "AppleErrorCatalog"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SubscriptionMessagesTests", dependencies: ["SubscriptionMessages"]),
         .testTarget(
             name: "SubscriptionWireTests",
-            dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"]
+            dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),

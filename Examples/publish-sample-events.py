@@ -85,6 +85,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--amqp-url", default=os.environ.get(
         "AMQP_URL", "amqp://guest:guest@127.0.0.1:5672/"))
+    parser.add_argument("--exchange", default=EXCHANGE, help=f"events exchange (default: {EXCHANGE})")
     parser.add_argument("--count", type=int, default=100, help="events to publish")
     parser.add_argument("--undecodable", type=int, default=0,
                         help="additional messages with a body that is not a NotificationEvent")
@@ -103,7 +104,7 @@ def main():
 
     connection = pika.BlockingConnection(pika.URLParameters(args.amqp_url))
     channel = connection.channel()
-    channel.exchange_declare(EXCHANGE, exchange_type="topic", durable=True)
+    channel.exchange_declare(args.exchange, exchange_type="topic", durable=True)
     # Confirms + mandatory: basic_publish raises if the broker nacks or cannot route.
     channel.confirm_delivery()
 
@@ -118,7 +119,7 @@ def main():
             correlation_id=event.caused_by_command_id or None,
             timestamp=event.signed_date.seconds, app_id="publish-sample-events",
             headers=headers)
-        channel.basic_publish(EXCHANGE, key, event.SerializeToString(), properties,
+        channel.basic_publish(args.exchange, key, event.SerializeToString(), properties,
                               mandatory=True)
         expected["total"] += 1
         expected["by_type"][key] = expected["by_type"].get(key, 0) + 1
@@ -127,7 +128,7 @@ def main():
         body = UNDECODABLE[index % len(UNDECODABLE)]
         properties = pika.BasicProperties(content_type="application/x-protobuf",
                                           delivery_mode=2, app_id="publish-sample-events")
-        channel.basic_publish(EXCHANGE, "TEST.NONE", body, properties, mandatory=True)
+        channel.basic_publish(args.exchange, "TEST.NONE", body, properties, mandatory=True)
         expected["total"] += 1
         expected["undecodable"] += 1
 

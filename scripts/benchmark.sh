@@ -1,17 +1,32 @@
 #!/usr/bin/env bash
-# Measures the consumer end to end with the load generator: purchase commands published
-# straight to the commands exchange, each one decoded, applied by the engine, committed to
-# SQLite (group commit), its event published with confirms, and answered. Prints the
-# figures `subscriptions-load` reports for a few in-flight levels.
+# The consumer against the broker's own ceiling, in ONE run on the same broker (docs/benchmarks.md):
 #
-#   scripts/benchmark.sh [debug|release] [COMMANDS]      default: release 5000
+#   1. ceiling: `subscriptions-load relay` stands in for the consumer (consume, publish an event and
+#      a reply with confirms, ack after the confirms) and the load generator drives it at 500 in flight;
+#   2. product: the release consumer at 1, 50 and 500 commands in flight and at a fixed offered rate,
+#      with reply latency p50/p90/p99/max, its CPU time per command and its peak resident memory;
+#   3. the ratio product / ceiling at 500 in flight;
+#   4. a mass renewal-date extension over SUBSCRIPTIONS subscriptions seeded by purchases, timed,
+#      with the consumer's resident memory sampled throughout;
+#   5. the stage benchmarks (subscriptions-stages): each stage alone, ops/s and allocations per op.
 #
-# Uses AMQP_URL, or starts a private broker on 127.0.0.1:5672 like scripts/test.sh.
+#   scripts/benchmark.sh [COMMANDS] [SUBSCRIPTIONS]     defaults: 20000 1000000
+#   scripts/benchmark.sh --small                         a short run proving it works (CI): 2000 5000
+#
+# Uses AMQP_URL, or starts a private broker on 127.0.0.1:5672 like scripts/test.sh. Nothing here
+# asserts a time: it prints figures; compare figures from one run (shared machines are noisy).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-configuration=${1:-release}
-commands=${2:-5000}
+if [ "${1:-}" = "--small" ]; then
+    commands=2000
+    subscriptions=5000
+    rate=500
+else
+    commands=${1:-20000}
+    subscriptions=${2:-1000000}
+    rate=${RATE:-1000}
+fi
 
 started_broker=""
 if [ -z "${AMQP_URL:-}" ]; then
@@ -22,33 +37,74 @@ if [ -z "${AMQP_URL:-}" ]; then
     export AMQP_URL="amqp://guest:guest@127.0.0.1:5672/"
 fi
 
-flags=(-c "$configuration")
 # The same flags as the Dockerfile, scripts/run.sh and scripts/test.sh: one release build.
-[ "$configuration" = release ] && flags+=(--static-swift-stdlib)
-swift build "${flags[@]}" --product subscriptions-consumer >/dev/null
-swift build "${flags[@]}" --product subscriptions-load >/dev/null
+flags=(-c release --static-swift-stdlib)
+for product in subscriptions-consumer subscriptions-load; do
+    swift build "${flags[@]}" --product "$product" >/dev/null
+done
+swift build -c release --product subscriptions-stages >/dev/null
 bin=$(swift build "${flags[@]}" --show-bin-path)
+stages_bin=$(swift build -c release --show-bin-path)
 
 work=$(mktemp -d)
-prefix="bench-$(date +%s)"
-consumer_pid=""
+pid=""
+stop() {
+    if [ -n "$pid" ]; then
+        kill -TERM "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+        pid=""
+    fi
+}
 cleanup() {
-    [ -n "$consumer_pid" ] && kill -TERM "$consumer_pid" 2>/dev/null && wait "$consumer_pid" 2>/dev/null || true
+    stop
     [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true
     rm -rf "$work"
 }
 trap cleanup EXIT
 
-BUS_PREFIX=$prefix CLOCK=manual DATABASE_PATH=$work/bench.sqlite CATALOG_PATH=$repo/Config/catalog.example.json \
-    HTTP_PORT=0 LOG_LEVEL=warning "$bin/subscriptions-consumer" 2>"$work/consumer.log" &
-consumer_pid=$!
-sleep 3
+# Starts the consumer on a fresh bus prefix and database; $1 = CLOCK.
+start_consumer() {
+    prefix="bench-$(date +%s%N | tail -c 9)"
+    BUS_PREFIX=$prefix CLOCK=$1 DATABASE_PATH=$work/$prefix.sqlite CATALOG_PATH=$repo/Config/catalog.example.json \
+        HTTP_PORT=0 LOG_LEVEL=warning "$bin/subscriptions-consumer" 2>>"$work/consumer.log" &
+    pid=$!
+    sleep 2
+}
 
-echo "benchmark: $configuration build, $(nproc) cores, consumer prefetch 64, broker $(rabbitmqctl version 2>/dev/null || echo 3.10)"
-for in_flight in 1 50 500; do
-    count=$commands
-    [ "$in_flight" = 1 ] && count=$((commands / 10))
-    echo "--- $in_flight in flight"
-    BUS_PREFIX=$prefix "$bin/subscriptions-load" --commands "$count" --in-flight "$in_flight"
-done
-echo "--- consumer resident memory: $(ps -o rss= -p "$consumer_pid" | awk '{printf "%.1f MiB", $1/1024}')"
+load() { BUS_PREFIX=$prefix "$bin/subscriptions-load" "$@"; }
+
+echo "benchmark: release build, $(nproc) cores, RabbitMQ $(rabbitmqctl version 2>/dev/null || echo 3.10), quorum commands queue, $(date -u +%FT%TZ)"
+echo "=== ceiling: subscriptions-load relay (AMQPClient: consume, publish event + reply with confirms, ack after confirms)"
+prefix="ceiling-$(date +%s%N | tail -c 9)"
+BUS_PREFIX=$prefix "$bin/subscriptions-load" relay >/dev/null 2>>"$work/relay.log" &
+pid=$!
+sleep 2
+load run --commands "$commands" --in-flight 500 --label "ceiling, 500 in flight" --probe-pid "$pid" | tee "$work/ceiling.txt"
+stop
+
+echo "=== product: subscriptions-consumer (engine, SQLite group commit with synchronous=FULL, events and replies confirmed)"
+start_consumer manual
+load run --commands $((commands / 10)) --in-flight 1 --probe-pid "$pid"
+load run --commands "$commands" --in-flight 50 --probe-pid "$pid"
+load run --commands "$commands" --in-flight 500 --probe-pid "$pid" | tee "$work/product.txt"
+load run --commands "$commands" --rate "$rate" --probe-pid "$pid"
+stop
+
+ceiling=$(awk '/throughput/ {print $5}' "$work/ceiling.txt")
+product=$(awk '/throughput/ {print $5}' "$work/product.txt")
+echo "=== ratio at 500 in flight: product $product / ceiling $ceiling commands/s = $(awk -v p="$product" -v c="$ceiling" 'BEGIN { printf "%.0f %%", 100 * p / c }')"
+
+echo "=== mass renewal-date extension over $subscriptions subscriptions (system clock: the scheduler runs it in batches)"
+start_consumer system
+load seed --subscriptions "$subscriptions" --probe-pid "$pid"
+load mass-extend --probe-pid "$pid"
+stop
+
+echo "=== stages (subscriptions-stages; allocations counted by ordo-one's malloc interposer)"
+interposer=$(find "$stages_bin" -maxdepth 1 -name 'libMallocInterposerSwift.so' | head -1)
+if [ -n "$interposer" ]; then
+    LD_PRELOAD=$interposer "$stages_bin/subscriptions-stages" --catalog Config/catalog.example.json --allocations \
+        --operations $((commands > 20000 ? 20000 : commands))
+else
+    "$stages_bin/subscriptions-stages" --catalog Config/catalog.example.json --operations $((commands > 20000 ? 20000 : commands))
+fi

@@ -11,7 +11,10 @@
 #       if given, is run once both queues are bound (it may publish and write FILE).
 #
 # Other options: --idle-timeout S (consumers stop after S s without a message; default 20),
-# --keep-queues (leave the check queues on the broker). Env: AMQP_URL (default
+# --keep-queues (leave the check queues on the broker), --exchange NAME (the events exchange,
+# default subscriptions.events), --fresh-exchange (the exchange must not exist yet: the
+# consumers start first and create it, which proves any start order works; it is deleted at
+# the end). Env: AMQP_URL (default
 # amqp://guest:guest@127.0.0.1:5672/). Exit 0 when expected, Python and C tallies are equal
 # and nothing is left in the queues; otherwise non-zero with a diff.
 #
@@ -22,7 +25,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 examples=$repo/Examples
 export AMQP_URL=${AMQP_URL:-amqp://guest:guest@127.0.0.1:5672/}
 
-mode="" count=200 expect_file="" run_cmd="" idle=20 keep_queues=0
+mode="" count=200 expect_file="" run_cmd="" idle=20 keep_queues=0 exchange=subscriptions.events fresh_exchange=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --sample) mode=sample ;;
@@ -31,7 +34,9 @@ while [ $# -gt 0 ]; do
     --run) run_cmd=$2; shift ;;
     --idle-timeout) idle=$2; shift ;;
     --keep-queues) keep_queues=1 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --exchange) exchange=$2; shift ;;
+    --fresh-exchange) fresh_exchange=1 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "check-analytics: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -62,7 +67,7 @@ q_py=analytics.check.python q_c=analytics.check.c
 work=$(mktemp -d "${TMPDIR:-/tmp}/check-analytics.XXXXXX")
 pids=()
 
-queues() { # queues delete|count QUEUE...: delete, or print "QUEUE READY_MESSAGES"
+queues() { # queues delete|count|exchange-exists|exchange-delete NAME...
     "$py" - "$@" <<'PY'
 import os, sys, pika
 op, names = sys.argv[1], sys.argv[2:]
@@ -71,6 +76,15 @@ channel = connection.channel()
 for name in names:
     if op == "delete":
         channel.queue_delete(name)
+    elif op == "exchange-delete":
+        channel.exchange_delete(name)
+    elif op == "exchange-exists":
+        try:
+            channel.exchange_declare(name, passive=True)
+            print("yes")
+        except pika.exceptions.ChannelClosedByBroker:  # 404: not found
+            print("no")
+            channel = connection.channel()
     else:
         print(name, channel.queue_declare(name, passive=True).method.message_count)
 connection.close()
@@ -81,13 +95,19 @@ cleanup() {
     local status=$?
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     if [ "$keep_queues" = 0 ]; then queues delete "$q_py" "$q_c" || true; fi
+    if [ "$fresh_exchange" = 1 ]; then queues exchange-delete "$exchange" || true; fi
     if [ "$status" = 0 ]; then rm -rf "$work"; else log "outputs kept in $work"; fi
 }
 trap cleanup EXIT
 
 queues delete "$q_py" "$q_c"
-"$py" "$examples/analytics-python/tally.py" --queue "$q_py" --declare-only
-"$examples/analytics-c/build/tally" --queue "$q_c" --declare-only
+if [ "$fresh_exchange" = 1 ]; then
+    # Start order: the consumers come first, before any service has declared the exchange.
+    [ "$(queues exchange-exists "$exchange")" = no ] || { log "$exchange already exists (--fresh-exchange)"; exit 1; }
+    log "$exchange does not exist yet: the analytics consumers declare it before any service starts"
+fi
+"$py" "$examples/analytics-python/tally.py" --exchange "$exchange" --queue "$q_py" --declare-only
+"$examples/analytics-c/build/tally" --exchange "$exchange" --queue "$q_c" --declare-only
 
 # 3. How many messages to wait for: known up front in sample mode, read from FILE when it
 #    already exists, else none (the consumers stop on the idle timeout).
@@ -100,16 +120,16 @@ elif [ -f "$expect_file" ]; then
 fi
 
 # 4. Both consumers run while the events arrive.
-"$py" "$examples/analytics-python/tally.py" --queue "$q_py" --expect "$expect" \
+"$py" "$examples/analytics-python/tally.py" --exchange "$exchange" --queue "$q_py" --expect "$expect" \
     --idle-timeout "$idle" --json-out "$work/python.json" > "$work/python.stdout" &
 pids+=($!)
-"$examples/analytics-c/build/tally" --queue "$q_c" --expect "$expect" \
+"$examples/analytics-c/build/tally" --exchange "$exchange" --queue "$q_c" --expect "$expect" \
     --idle-timeout "$idle" --json-out "$work/c.json" > "$work/c.stdout" &
 pids+=($!)
 
 if [ "$mode" = sample ]; then
     log "publishing $count sample events + $undecodable undecodable + $future with a future subtype"
-    "$py" "$examples/publish-sample-events.py" --count "$count" --undecodable "$undecodable" \
+    "$py" "$examples/publish-sample-events.py" --exchange "$exchange" --count "$count" --undecodable "$undecodable" \
         --future-subtype "$future" --expected-out "$work/expected.raw.json" >/dev/null
     expect_file=$work/expected.raw.json
 elif [ -n "$run_cmd" ]; then

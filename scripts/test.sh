@@ -60,12 +60,24 @@ swift test --skip-build "$@"
 # The wire contract is a contract: the Python (Google protobuf) and C (protobuf-c) analytics
 # consumers must tally the events the Swift services published exactly as the Swift side
 # counted them. Only in a full run (no arguments for swift test).
+# The consumers start on a bus prefix of their own, before the services: the events exchange
+# does not exist yet, they declare it, and the services' declaration then agrees with theirs
+# (README, "Consuming events": any start order works).
 if [ $# -eq 0 ]; then
-    echo "test: analytics consumers (Python, C) against events of the real services"
+    echo "test: analytics consumers (Python, C) against events of the real services, started before them"
     tally_dir=$(mktemp -d)
-    scripts/check-analytics.sh --expect-tally "$tally_dir/tally.json" --idle-timeout 30 --run \
-        "env E2E_BUS_PREFIX=subscriptions E2E_TALLY_OUT=$tally_dir/tally.json swift test --skip-build --filter AnalyticsFeedTests"
+    analytics_prefix=analytics-$(date +%s)-$$
+    scripts/check-analytics.sh --exchange "$analytics_prefix.events" --fresh-exchange \
+        --expect-tally "$tally_dir/tally.json" --idle-timeout 30 --run \
+        "env E2E_BUS_PREFIX=$analytics_prefix E2E_TALLY_OUT=$tally_dir/tally.json swift test --skip-build --filter AnalyticsFeedTests"
     rm -rf "$tally_dir"
+fi
+
+# The OpenAPI document is a contract too: schemathesis generates requests it allows and the real
+# services must accept them (positive_data_acceptance) without a server error. Only in a full run.
+if [ $# -eq 0 ]; then
+    echo "test: schemathesis over docs/openapi.yaml against the real services"
+    scripts/check-schemathesis.sh --max-examples 50
 fi
 
 # The Dockerfile's release build runs natively, and the binaries need no shared library the

@@ -160,11 +160,12 @@ static volatile sig_atomic_t stop_signal = 0;
 static void on_signal(int signum) { stop_signal = signum; }
 
 static void usage(FILE *out) {
-    fputs("usage: tally [--amqp-url URL] [--queue NAME] [--bind PATTERN]... [--expect N]\n"
+    fputs("usage: tally [--amqp-url URL] [--exchange NAME] [--queue NAME] [--bind PATTERN]... [--expect N]\n"
           "             [--idle-timeout SECONDS] [--json-out FILE] [--declare-only]\n"
           "  --amqp-url URL      broker (default $AMQP_URL, else amqp://guest:guest@127.0.0.1:5672/)\n"
+          "  --exchange NAME     events exchange, <BUS_PREFIX>.events (default " EXCHANGE ")\n"
           "  --queue NAME        quorum queue to declare and consume (default analytics.c)\n"
-          "  --bind PATTERN      topic pattern on " EXCHANGE ", repeatable (default #)\n"
+          "  --bind PATTERN      topic pattern on the exchange, repeatable (default #)\n"
           "  --expect N          stop after N messages (0: no limit)\n"
           "  --idle-timeout S    stop when nothing arrived for S seconds (0: never)\n"
           "  --json-out FILE     also write the tally to FILE\n"
@@ -174,7 +175,7 @@ static void usage(FILE *out) {
 int main(int argc, char **argv) {
     const char *env_url = getenv("AMQP_URL");
     const char *url = env_url && *env_url ? env_url : "amqp://guest:guest@127.0.0.1:5672/";
-    const char *queue = "analytics.c", *json_out = NULL;
+    const char *queue = "analytics.c", *json_out = NULL, *exchange = EXCHANGE;
     const char *binds[MAX_BINDS];
     int nbinds = 0, declare_only = 0;
     unsigned long expect = 0;
@@ -188,6 +189,7 @@ int main(int argc, char **argv) {
         if (!value) { usage(stderr); return 2; }
         char *end = NULL;
         if (strcmp(arg, "--amqp-url") == 0) url = value;
+        else if (strcmp(arg, "--exchange") == 0) exchange = value;
         else if (strcmp(arg, "--queue") == 0) queue = value;
         else if (strcmp(arg, "--json-out") == 0) json_out = value;
         else if (strcmp(arg, "--bind") == 0) {
@@ -225,8 +227,10 @@ int main(int argc, char **argv) {
     amqp_channel_open(conn, CHANNEL);
     die_on_reply(amqp_get_rpc_reply(conn), "channel.open");
 
-    /* Declare: exchange (same arguments as the consumer service, so a no-op), queue, bindings. */
-    amqp_exchange_declare(conn, CHANNEL, amqp_cstring_bytes(EXCHANGE), amqp_cstring_bytes("topic"),
+    /* Declare: the exchange with the services' own arguments (topic, durable, no arguments), so
+     * whoever starts first creates it and the others' declarations are no-ops: this consumer may
+     * start before the services. Then the queue and its bindings. */
+    amqp_exchange_declare(conn, CHANNEL, amqp_cstring_bytes(exchange), amqp_cstring_bytes("topic"),
                           0, 1, 0, 0, amqp_empty_table);
     die_on_reply(amqp_get_rpc_reply(conn), "exchange.declare");
     amqp_table_entry_t queue_args[1];
@@ -237,7 +241,7 @@ int main(int argc, char **argv) {
     amqp_queue_declare(conn, CHANNEL, amqp_cstring_bytes(queue), 0, 1, 0, 0, queue_table);
     die_on_reply(amqp_get_rpc_reply(conn), "queue.declare");
     for (int i = 0; i < nbinds; i++) {
-        amqp_queue_bind(conn, CHANNEL, amqp_cstring_bytes(queue), amqp_cstring_bytes(EXCHANGE),
+        amqp_queue_bind(conn, CHANNEL, amqp_cstring_bytes(queue), amqp_cstring_bytes(exchange),
                         amqp_cstring_bytes(binds[i]), amqp_empty_table);
         die_on_reply(amqp_get_rpc_reply(conn), "queue.bind");
     }

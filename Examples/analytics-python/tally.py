@@ -31,6 +31,7 @@ try:
 except ImportError as error:  # pragma: no cover - setup problem
     sys.exit(f"tally.py: {error}; run generate.sh and pip install -r requirements.txt")
 
+# The events exchange of the default BUS_PREFIX; --exchange names another one.
 EXCHANGE = "subscriptions.events"
 
 
@@ -66,12 +67,14 @@ def new_tally():
     return {"total": 0, "undecodable": 0, "by_type": {}}
 
 
-def declare(channel, queue, patterns):
-    # The consumer service declares the exchange too; the same arguments make this a no-op.
-    channel.exchange_declare(EXCHANGE, exchange_type="topic", durable=True)
+def declare(channel, exchange, queue, patterns):
+    # Declared idempotently with the services' own arguments (topic, durable, no arguments):
+    # whoever starts first creates it, the others' declarations are no-ops, so this consumer
+    # may start before the services do.
+    channel.exchange_declare(exchange, exchange_type="topic", durable=True)
     channel.queue_declare(queue, durable=True, arguments={"x-queue-type": "quorum"})
     for pattern in patterns:
-        channel.queue_bind(queue, EXCHANGE, routing_key=pattern)
+        channel.queue_bind(queue, exchange, routing_key=pattern)
 
 
 def consume(channel, queue, expect, idle_timeout, tally):
@@ -118,6 +121,8 @@ def main():
     parser.add_argument("--amqp-url", default=os.environ.get(
         "AMQP_URL", "amqp://guest:guest@127.0.0.1:5672/"),
         help="broker URL (default: $AMQP_URL or amqp://guest:guest@127.0.0.1:5672/)")
+    parser.add_argument("--exchange", default=EXCHANGE,
+                        help=f"events exchange, <BUS_PREFIX>.events (default: {EXCHANGE})")
     parser.add_argument("--queue", default="analytics.python",
                         help="queue to declare and consume (default: analytics.python)")
     parser.add_argument("--bind", action="append", metavar="PATTERN",
@@ -135,7 +140,7 @@ def main():
 
     connection = pika.BlockingConnection(pika.URLParameters(args.amqp_url))
     channel = connection.channel()
-    declare(channel, args.queue, args.bind or ["#"])
+    declare(channel, args.exchange, args.queue, args.bind or ["#"])
     if args.declare_only:
         connection.close()
         return 0

@@ -78,7 +78,8 @@ public final class AMQPConnection: Sendable {
         let mailbox = worker.mailbox
         let operation = PendingOperation()
         mailbox.send(.publish(OutgoingPublish(
-            message: message, exchange: exchange, routingKey: routingKey, mandatory: mandatory, completion: operation
+            message: message, exchange: exchange, routingKey: routingKey, mandatory: mandatory,
+            completion: .operation(operation)
         )))
         let target = "the message to '\(exchange)' with key '\(routingKey)'"
         let result = await operation.wait(
@@ -97,9 +98,40 @@ public final class AMQPConnection: Sendable {
         try result.get()
     }
 
+    /// Publishes `publishes` in order and returns once the broker has confirmed (or refused)
+    /// every one of them: `results[i]` is the outcome of `publishes[i]`.
+    public func publish(_ publishes: [AMQPPublish]) async -> [Result<Void, AMQPError>] {
+        await startPublishing(publishes).results()
+    }
+
+    /// Queues `publishes` for the connection thread now, in order, and returns a handle to
+    /// await their confirms later.
+    ///
+    /// The batch reaches the connection thread as one request and goes out on the publish
+    /// channel in this order, after everything queued before this call and before everything
+    /// queued after it; the broker receives the messages in this order (AMQP keeps the order of
+    /// one channel). Cheaper than one ``publish(_:exchange:routingKey:mandatory:deadline:)`` per
+    /// message: one wake-up of the connection thread and one suspension for the batch. A
+    /// caller can queue the next batch before the previous one is confirmed (pipelining).
+    public func startPublishing(_ publishes: [AMQPPublish]) -> AMQPPublishBatch {
+        let batch = AMQPPublishBatch(count: publishes.count)
+        guard !publishes.isEmpty else { return batch }
+        worker.mailbox.send(.publishBatch(publishes.enumerated().map { index, publish in
+            OutgoingPublish(
+                message: publish.message, exchange: publish.exchange, routingKey: publish.routingKey,
+                mandatory: publish.mandatory, completion: .batch(batch, index: index)
+            )
+        }))
+        return batch
+    }
+
     /// Starts consuming `queue` with manual acknowledgements and at most `prefetch`
-    /// unacknowledged deliveries.
-    public func consume(queue: String, prefetch: UInt16, exclusive: Bool = false) async throws(AMQPError) -> AMQPConsumer {
+    /// unacknowledged deliveries; with `autoAck` the broker forgets a message as soon as it sent
+    /// it (`no_ack`: no prefetch limit, and the deliveries must not be settled), for queues
+    /// whose messages are worthless after a crash, like replies.
+    public func consume(
+        queue: String, prefetch: UInt16, exclusive: Bool = false, autoAck: Bool = false
+    ) async throws(AMQPError) -> AMQPConsumer {
         let mailbox = worker.mailbox
         let id = mailbox.makeConsumerID()
         let (stream, continuation) = AsyncStream<AMQPDelivery>.makeStream()
@@ -109,7 +141,7 @@ public final class AMQPConnection: Sendable {
             }
         }
         let registration = ConsumerRegistration(
-            id: id, queue: queue, prefetch: prefetch, exclusive: exclusive, continuation: continuation
+            id: id, queue: queue, prefetch: prefetch, exclusive: exclusive, autoAck: autoAck, continuation: continuation
         )
         try await request { .consume(registration, $0) }
         return AMQPConsumer(stream: stream, id: id, mailbox: mailbox)

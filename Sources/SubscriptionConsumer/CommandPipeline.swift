@@ -5,21 +5,27 @@ import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionWire
 
-/// Applies a batch of delivered commands: triage, ONE SQLite transaction for every command
-/// of the batch (state, processed-command record, outbox, timers; group commit, delivery
-/// order kept), then events (confirmed), then replies, then acks. A delivery is acked only
-/// after its effects are committed and, for a dead-lettered one, after the dead-letter
-/// publish was confirmed.
+/// Stage one of the command pipeline: triage, then ONE SQLite transaction for every command of
+/// a batch (state, processed-command record, outbox, timers, and the deletion of outbox
+/// entries confirmed since the last one; group commit, delivery order kept), then the batch's
+/// events and replies queued on the connection in commit order. ``BatchSettler`` (stage two)
+/// awaits their confirms and acks, while this stage already commits the next batch.
+///
+/// A delivery is acked only after its effects are committed and its events and reply
+/// confirmed; a dead-lettered one after the dead-letter publish was confirmed.
 struct CommandPipeline: Sendable {
     let database: SubscriptionDatabase
     let handler: any CommandHandling
     let clock: ConsumerClock
-    let replies: ReplySender
+    let connection: AMQPConnection
+    let messages: OutgoingMessages
     let deadLetters: DeadLetterSender
-    let relay: OutboxRelay
+    let ledger: OutboxLedger
     let metrics: ConsumerMetrics
     let logger: Logger
     let retryDelay: Duration
+    /// Mass-extension batches (of 2,000 subscriptions) per timer transaction.
+    var massExtensionBatchesPerTransaction = 1
 
     /// A command that passed triage.
     struct Accepted: Sendable {
@@ -28,9 +34,12 @@ struct CommandPipeline: Sendable {
         var route: CommandRoute
     }
 
-    func process(_ deliveries: [AMQPDelivery]) async {
+    /// Triage and commit `deliveries`; nil when nothing was committed (all dead-lettered,
+    /// answered, or handed back).
+    func commit(_ deliveries: [AMQPDelivery]) async -> PublishingBatch? {
         let started = ContinuousClock.now
         var accepted: [Accepted] = []
+        accepted.reserveCapacity(deliveries.count)
         for delivery in deliveries {
             switch CommandTriage(body: delivery.message.body, correlationId: delivery.message.properties.correlationId) {
             case .apply(let envelope, let route):
@@ -38,47 +47,94 @@ struct CommandPipeline: Sendable {
             case .deadLetter(let reason, let reply):
                 await deadLetter(delivery, reason: reason, reply: reply)
             case .answer(let reply):
-                await replies.send(reply, to: delivery.message.properties.replyTo)
-                metrics.commandProcessed(method: delivery.routingKey, status: "\(reply.status)", duration: .zero)
-                await acknowledge(delivery)
+                await answer(delivery, reply)
             }
         }
-        guard !accepted.isEmpty else { return }
+        guard !accepted.isEmpty else { return nil }
         metrics.batch(size: accepted.count)
-        await apply(accepted, started: started)
+        guard let batch = await apply(accepted, started: started) else { return nil }
+        return publish(batch)
     }
 
-    private func apply(_ batch: [Accepted], started: ContinuousClock.Instant) async {
-        let replyList: [Subscriptions_V1_CommandReply]
+    /// Fires due timers in one transaction (at most ``massExtensionBatchesPerTransaction``
+    /// mass-extension batches); `moreDue` asks for another transaction.
+    func fireTimers() async -> (batch: PublishingBatch?, moreDue: Bool) {
+        let confirmed = ledger.takeConfirmed()
         do {
-            replyList = try await database.write { [handler, clock] transaction in
-                try batch.map { try Self.apply($0.envelope, route: $0.route, handler: handler, clock: clock, in: transaction) }
+            let (events, moreDue) = try await database.write { [handler, clock, massExtensionBatchesPerTransaction] transaction in
+                try transaction.removeFromOutbox(ids: confirmed)
+                var transactionClock = TransactionClock(clock, in: transaction)
+                let now = try transactionClock.now()
+                let events = try handler.advance(to: now, massExtensionBatches: massExtensionBatchesPerTransaction, in: transaction)
+                let stored = try transaction.enqueue(events.map(OutboxEntry.init(event:)))
+                let moreDue = try transaction.earliestDueDate().map { $0 <= now } ?? false
+                return (stored, moreDue)
             }
+            guard !events.isEmpty else { return (nil, moreDue) }
+            return (publish(CommittedBatch(applied: [], events: events, started: .now)), moreDue)
         } catch {
+            ledger.restoreConfirmed(confirmed)
+            logger.error("firing due timers failed; retrying", metadata: ["error": "\(error)"])
+            return (nil, false)
+        }
+    }
+
+    /// Queues the batch's events (unless the relay owns publishing) and replies, in order.
+    private func publish(_ batch: CommittedBatch) -> PublishingBatch {
+        let direct = batch.events.isEmpty ? false : ledger.claimDirectPublish()
+        var publishes: [AMQPPublish] = []
+        publishes.reserveCapacity((direct ? batch.events.count : 0) + batch.applied.count)
+        if direct {
+            for entry in batch.events { publishes.append(messages.event(entry)) }
+        }
+        var replied: [Int] = []
+        for (index, item) in batch.applied.enumerated() {
+            guard let publish = messages.reply(item.reply, commandId: item.commandId, to: item.delivery.message.properties.replyTo)
+            else { continue }
+            publishes.append(publish)
+            replied.append(index)
+        }
+        return PublishingBatch(
+            batch: batch, publishes: connection.startPublishing(publishes), eventsPublishedDirectly: direct,
+            repliedCommands: replied)
+    }
+
+    private func apply(_ batch: [Accepted], started: ContinuousClock.Instant) async -> CommittedBatch? {
+        let confirmed = ledger.takeConfirmed()
+        do {
+            let (applied, events) = try await database.write { [handler, clock] transaction in
+                try transaction.removeFromOutbox(ids: confirmed)
+                var transactionClock = TransactionClock(clock, in: transaction)
+                var applied: [CommittedBatch.Applied] = []
+                applied.reserveCapacity(batch.count)
+                var events: [OutboxEntry] = []
+                for item in batch {
+                    let (reply, status, itemEvents) = try Self.apply(
+                        item.envelope, route: item.route, handler: handler, clock: &transactionClock, in: transaction)
+                    applied.append(CommittedBatch.Applied(
+                        delivery: item.delivery, method: item.route.methodName, commandId: item.envelope.commandID,
+                        reply: reply, status: status))
+                    events += itemEvents
+                }
+                return (applied, try transaction.enqueue(events))
+            }
+            return CommittedBatch(applied: applied, events: events, started: started)
+        } catch {
+            ledger.restoreConfirmed(confirmed)
             if batch.count > 1 {
-                // One command spoiled the group commit: retry each alone so the others land.
-                for item in batch { await apply([item], started: started) }
-                return
+                // One command spoiled the group commit: commit each alone so the others land.
+                logger.warning("batch transaction failed; committing its commands one by one", metadata: ["error": "\(error)"])
+                var applied: [CommittedBatch.Applied] = []
+                var events: [OutboxEntry] = []
+                for item in batch {
+                    guard let single = await self.apply([item], started: started) else { continue }
+                    applied += single.applied
+                    events += single.events
+                }
+                return applied.isEmpty ? nil : CommittedBatch(applied: applied, events: events, started: started)
             }
             await giveBack(batch[0], error: error)
-            return
-        }
-        do {
-            try await relay.flush()
-        } catch {
-            logger.warning("events committed but not yet published; the relay retries", metadata: ["error": "\(error)"])
-        }
-        let duration = (ContinuousClock.now - started) / batch.count
-        // Replies and acks of a committed batch are independent: send them all at once, so
-        // their confirm round trips overlap instead of adding up.
-        await withDiscardingTaskGroup { group in
-            for (item, reply) in zip(batch, replyList) {
-                group.addTask {
-                    await replies.send(reply, to: item.delivery.message.properties.replyTo)
-                    metrics.commandProcessed(method: item.route.methodName, status: "\(reply.status)", duration: duration)
-                    await acknowledge(item.delivery)
-                }
-            }
+            return nil
         }
     }
 
@@ -86,24 +142,21 @@ struct CommandPipeline: Sendable {
     /// its `command_id` was processed before (replay: nothing changes).
     private static func apply(
         _ envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute,
-        handler: any CommandHandling, clock: ConsumerClock, in transaction: StoreTransaction
-    ) throws -> Subscriptions_V1_CommandReply {
+        handler: any CommandHandling, clock: inout TransactionClock, in transaction: StoreTransaction
+    ) throws -> (reply: Data, status: Subscriptions_V1_StatusCode, events: [OutboxEntry]) {
         if let stored = try transaction.processedReply(commandId: envelope.commandID) {
             var reply = try Subscriptions_V1_CommandReply(serializedBytes: stored)
             reply.replayed = true
-            return reply
+            return (try reply.serializedBytes(), reply.status, [])
         }
-        let now = try clock.now(in: transaction)
+        let now = try clock.now()
         let outcome = try handler.handle(envelope, context: CommandContext(now: now, clock: clock.mode), in: transaction)
-        try transaction.recordProcessed(
-            commandId: envelope.commandID, method: route.methodName,
-            reply: try outcome.reply.serializedBytes(), at: now
-        )
-        try transaction.enqueue(outcome.events.map(OutboxEntry.init(event:)))
+        let reply: Data = try outcome.reply.serializedBytes()
+        try transaction.recordProcessed(commandId: envelope.commandID, method: route.methodName, reply: reply, at: now)
         if clock.mode == .manual, let advanced = outcome.manualClockAdvancedTo {
-            try clock.set(advanced, in: transaction)
+            try clock.advanced(to: advanced)
         }
-        return outcome.reply
+        return (reply, outcome.reply.status, try outcome.events.map(OutboxEntry.init(event:)))
     }
 
     /// A transaction failed (database busy, a bug): hand the command back to the broker after
@@ -128,16 +181,21 @@ struct CommandPipeline: Sendable {
             return
         }
         metrics.deadLettered(reason: reason)
-        await replies.send(reply, to: delivery.message.properties.replyTo)
-        await acknowledge(delivery)
+        await answer(delivery, reply, counted: false)
     }
 
-    private func acknowledge(_ delivery: AMQPDelivery) async {
+    /// Replies and acks a command that is not applied (dead-lettered or past its deadline).
+    private func answer(_ delivery: AMQPDelivery, _ reply: Subscriptions_V1_CommandReply, counted: Bool = true) async {
+        if let body = try? reply.serializedBytes() as Data,
+           let publish = messages.reply(body, commandId: reply.commandID, to: delivery.message.properties.replyTo) {
+            _ = await connection.publish([publish])
+        }
+        if counted {
+            metrics.commandProcessed(method: delivery.routingKey, status: "\(reply.status)", duration: .zero)
+        }
         do {
             try await delivery.ack()
         } catch {
-            // The channel is gone: the broker redelivers, and the processed-command record
-            // turns the redelivery into a replay of the stored reply.
             logger.info("ack lost with the connection; the command will be replayed", metadata: ["error": "\(error)"])
         }
     }

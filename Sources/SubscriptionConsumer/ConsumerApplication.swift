@@ -29,15 +29,16 @@ public enum ConsumerApplication {
         try await connection.declare(BusTopology.commands(configuration.names))
 
         let metrics = ConsumerMetrics()
+        let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName)
+        let ledger = OutboxLedger()
         let relay = OutboxRelay(
-            connection: connection, database: database, names: configuration.names,
-            appId: configuration.serviceName, metrics: metrics, logger: logger
+            connection: connection, database: database, messages: messages, ledger: ledger, metrics: metrics, logger: logger
         )
         let pipeline = CommandPipeline(
             database: database, handler: handler, clock: ConsumerClock(mode: configuration.clock),
-            replies: ReplySender(connection: connection, appId: configuration.serviceName, logger: logger),
+            connection: connection, messages: messages,
             deadLetters: DeadLetterSender(connection: connection, names: configuration.names),
-            relay: relay, metrics: metrics, logger: logger, retryDelay: configuration.retryDelay
+            ledger: ledger, metrics: metrics, logger: logger, retryDelay: configuration.retryDelay
         )
         let http = Application(
             router: ConsumerRoutes.router(
@@ -51,16 +52,21 @@ public enum ConsumerApplication {
             onServerRunning: { channel in await onHTTPServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )
+        let inbox = DeliveryInbox()
+        let wakeUps = CommandConsumerService.makeWakeUps()
         var services: [any Service] = [ConnectionService(connection: connection), relay]
         if configuration.clock == .system {
+            let wake = wakeUps.1
             services.append(TimerScheduler(
-                database: database, handler: handler, relay: relay,
+                database: database, inbox: inbox, wake: { wake.yield() },
                 interval: configuration.schedulerInterval, logger: logger
             ))
         }
         services.append(CommandConsumerService(
             connection: connection, names: configuration.names, prefetch: configuration.prefetch,
-            pipeline: pipeline, logger: logger
+            batchLimit: configuration.batchLimit, pipelineDepth: configuration.pipelineDepth, pipeline: pipeline,
+            settler: BatchSettler(ledger: ledger, metrics: metrics, logger: logger),
+            inbox: inbox, wakeUps: wakeUps, logger: logger
         ))
         services.append(http)
         return services

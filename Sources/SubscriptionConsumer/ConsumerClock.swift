@@ -31,3 +31,32 @@ struct ConsumerClock: Sendable {
         try transaction.setSetting(Self.settingName, to: String(milliseconds))
     }
 }
+
+/// The clock inside one write transaction: the manual clock is read from the database once
+/// per transaction (not once per command) and follows the advances made in it.
+struct TransactionClock {
+    let clock: ConsumerClock
+    let transaction: StoreTransaction
+    private var manualNow: Date?
+
+    init(_ clock: ConsumerClock, in transaction: StoreTransaction) {
+        self.clock = clock
+        self.transaction = transaction
+    }
+
+    var mode: ClockMode { clock.mode }
+
+    mutating func now() throws -> Date {
+        guard clock.mode == .manual else { return Date() }
+        if let manualNow { return manualNow }
+        let now = try clock.now(in: transaction)
+        manualNow = now
+        return now
+    }
+
+    /// The manual clock moved to `date` (an `AdvanceTestClock` in this transaction).
+    mutating func advanced(to date: Date) throws {
+        try clock.set(date, in: transaction)
+        manualNow = date
+    }
+}

@@ -18,13 +18,17 @@ public struct ConsumerConfiguration: Sendable {
     public var httpPort: Int = 8081
     /// SQLite file (`DATABASE_PATH`).
     public var databasePath: String = "subscriptions.sqlite"
-    /// Catalog JSON (`CATALOG_PATH`).
-    public var catalogPath: String = "Config/catalog.example.json"
+    /// Catalog JSON (`CATALOG_PATH`); `nil` = the default places of ``CatalogLocation``.
+    public var catalogPath: String?
     /// System clock or the test clock moved by `AdvanceTestClock` (`CLOCK`).
     public var clock: ClockMode = .system
-    /// Unacknowledged commands the broker may hand over at once (`PREFETCH`); also the
-    /// largest group-commit batch.
-    public var prefetch: UInt16 = 64
+    /// Unacknowledged commands the broker may hand over at once (`PREFETCH`): what the
+    /// pipeline can have in flight (committing, awaiting confirms) at any moment.
+    public var prefetch: UInt16 = 512
+    /// The largest group-commit batch (`BATCH_LIMIT`): commands applied in one transaction.
+    public var batchLimit: Int = 256
+    /// Committed batches whose confirms may be awaited while the next one commits (`PIPELINE_DEPTH`).
+    public var pipelineDepth: Int = 4
     /// How often due timers are looked for at the latest, with the system clock.
     public var schedulerInterval: Duration = .seconds(1)
     /// Pause before a command whose transaction failed is handed back to the broker.
@@ -49,6 +53,8 @@ public struct ConsumerConfiguration: Sendable {
         if let value = reader.string("CATALOG_PATH") { catalogPath = value }
         if let value = try reader.choice("CLOCK", as: ClockMode.self) { clock = value }
         if let value = try reader.integer("PREFETCH", in: 1...5000) { prefetch = UInt16(value) }
+        if let value = try reader.integer("BATCH_LIMIT", in: 1...5000) { batchLimit = value }
+        if let value = try reader.integer("PIPELINE_DEPTH", in: 1...64) { pipelineDepth = value }
         if let value = try reader.logLevel("LOG_LEVEL") { logLevel = value }
     }
 

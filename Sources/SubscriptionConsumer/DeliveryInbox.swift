@@ -1,21 +1,53 @@
 import AMQPClient
+import DequeModule
 import Synchronization
 
-/// Deliveries received but not yet processed, shared by the task that reads the consumer and
-/// the task that processes batches.
+/// Work waiting for the command pipeline, shared by the task that reads the consumer, the
+/// timer scheduler and the task that commits: deliveries in arrival order, and whether due
+/// timers (renewals, mass-extension batches) should be fired.
 final class DeliveryInbox: Sendable {
-    private let deliveries = Mutex<[AMQPDelivery]>([])
-
-    func append(_ delivery: AMQPDelivery) {
-        deliveries.withLock { $0.append(delivery) }
+    /// What to do next.
+    enum Work {
+        /// Up to the limit of the oldest deliveries.
+        case deliveries([AMQPDelivery])
+        /// Fire the timers that are due.
+        case timers
+        /// Nothing is waiting.
+        case idle
     }
 
-    /// Removes and returns up to `limit` of the oldest deliveries.
-    func takeBatch(limit: Int) -> [AMQPDelivery] {
-        deliveries.withLock { deliveries in
-            let batch = Array(deliveries.prefix(limit))
-            deliveries.removeFirst(batch.count)
-            return batch
+    private struct State {
+        var deliveries = Deque<AMQPDelivery>()
+        var timersRequested = false
+        var lastWasDeliveries = false
+    }
+
+    private let state = Mutex(State())
+
+    func append(_ delivery: AMQPDelivery) {
+        state.withLock { $0.deliveries.append(delivery) }
+    }
+
+    /// Asks for a timer transaction (the scheduler saw something due).
+    func requestTimers() {
+        state.withLock { $0.timersRequested = true }
+    }
+
+    /// The next work: deliveries first, but a requested timer transaction gets every other
+    /// turn, so a stream of commands never starves renewals and mass extensions.
+    func take(limit: Int) -> Work {
+        state.withLock { state in
+            if state.timersRequested, state.lastWasDeliveries || state.deliveries.isEmpty {
+                state.timersRequested = false
+                state.lastWasDeliveries = false
+                return .timers
+            }
+            guard !state.deliveries.isEmpty else { return .idle }
+            let count = min(limit, state.deliveries.count)
+            let batch = Array(state.deliveries.prefix(count))
+            state.deliveries.removeFirst(count)
+            state.lastWasDeliveries = true
+            return .deliveries(batch)
         }
     }
 }

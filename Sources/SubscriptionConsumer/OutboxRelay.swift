@@ -2,112 +2,132 @@ import AMQPClient
 import Logging
 import ServiceLifecycle
 import SubscriptionStore
-import SubscriptionTopology
 
-/// Publishes the outbox to the events exchange with publisher confirms and deletes an entry
-/// only once the broker confirmed it: an event is never lost, and one published twice
-/// (after a crash between confirm and delete) carries the same `message_id` (R-EVT-3).
+/// Republishes the outbox from the database when the pipeline cannot publish it itself: at
+/// start (a previous run may have left events behind) and after a publish failed (broker
+/// refused or unreachable). It publishes in outbox id order (commit order) with confirms, and
+/// hands publishing back to the pipeline once the outbox is drained (``OutboxLedger``). An
+/// event is never lost, and one published twice (after a crash between confirm and delete)
+/// carries the same `message_id` (R-EVT-3).
 ///
-/// ``flush()`` is called after every committed batch; ``run()`` retries in the background
-/// whatever a flush could not publish (broker away), and drains on shutdown.
+/// While the pipeline publishes, it deletes the confirmed entries the pipeline's last batch
+/// left behind when no batch comes to do it.
 actor OutboxRelay: Service {
     private let connection: AMQPConnection
     private let database: SubscriptionDatabase
-    private let names: BusNames
-    private let appId: String
+    private let messages: OutgoingMessages
+    private let ledger: OutboxLedger
     private let metrics: ConsumerMetrics
     private let logger: Logger
     private let retryInterval: Duration
+    private let pollInterval: Duration
 
     init(
-        connection: AMQPConnection, database: SubscriptionDatabase, names: BusNames, appId: String,
-        metrics: ConsumerMetrics, logger: Logger, retryInterval: Duration = .seconds(1)
+        connection: AMQPConnection, database: SubscriptionDatabase, messages: OutgoingMessages, ledger: OutboxLedger,
+        metrics: ConsumerMetrics, logger: Logger, retryInterval: Duration = .seconds(1), pollInterval: Duration = .milliseconds(20)
     ) {
         self.connection = connection
         self.database = database
-        self.names = names
-        self.appId = appId
+        self.messages = messages
+        self.ledger = ledger
         self.metrics = metrics
         self.logger = logger
         self.retryInterval = retryInterval
+        self.pollInterval = pollInterval
     }
 
-    /// Whether a flush is running; the actor is reentrant at every `await`, so without this
-    /// two flushes (a batch's and the retry loop's) could publish the same entries twice.
-    private var isFlushing = false
-    private var waitingForFlush: [CheckedContinuation<Void, Never>] = []
-
-    /// Publishes every pending entry, oldest first, in confirm windows of up to 256; one flush
-    /// at a time (a caller arriving during a flush waits, then flushes what is left).
-    /// Throws when the broker refused or could not be reached; what was confirmed is removed.
-    func flush() async throws {
-        while isFlushing {
-            await withCheckedContinuation { waitingForFlush.append($0) }
+    /// Recovers whenever the ledger says so, until shutdown; then drains once more.
+    func run() async throws {
+        var idleRounds = 0
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            if ledger.isRecovering {
+                idleRounds = 0
+                if await recover() { continue }
+                try? await Task.sleep(for: retryInterval)
+                continue
+            }
+            idleRounds += 1
+            // Confirmed entries normally go with the next batch's transaction; when no batch
+            // comes for a while, delete them here so the outbox holds only what is unconfirmed.
+            if idleRounds >= 10, ledger.hasConfirmed {
+                idleRounds = 0
+                await deleteConfirmed()
+            }
+            try? await Task.sleep(for: pollInterval)
         }
-        isFlushing = true
+        if ledger.isRecovering { _ = await recover() }
+        await deleteConfirmed()
+    }
+
+    /// Whether a recovery runs; the actor is reentrant at every `await`, so without this two
+    /// recoveries could publish the same entries twice.
+    private var running = false
+    private var waitingForRunning: [CheckedContinuation<Void, Never>] = []
+
+    /// One recovery: waits until no direct publish is in flight, republishes the outbox in
+    /// order, and hands publishing back when nothing was deferred to it meanwhile. False when a
+    /// publish failed (retry later). One at a time: a caller arriving during a recovery waits
+    /// for it, then recovers what is left.
+    func recover() async -> Bool {
+        while running {
+            await withCheckedContinuation { waitingForRunning.append($0) }
+        }
+        running = true
         defer {
-            isFlushing = false
-            let waiting = waitingForFlush
-            waitingForFlush = []
+            running = false
+            let waiting = waitingForRunning
+            waitingForRunning = []
             for continuation in waiting { continuation.resume() }
         }
-        try await flushPending()
-    }
-
-    private func flushPending() async throws {
+        guard ledger.isRecovering else { return true }
         while true {
-            let pending = try await database.read { try $0.pendingOutbox(limit: 256) }
-            guard !pending.isEmpty else { break }
-            let confirmed = await publish(pending)
-            try await database.write { [confirmed] in try $0.removeFromOutbox(ids: confirmed) }
-            metrics.eventsPublished(confirmed.count)
-            if confirmed.count < pending.count {
-                throw AMQPError(.connectionClosed, "\(pending.count - confirmed.count) event(s) not confirmed; they stay in the outbox")
+            let checkpoint = ledger.recoveryCheckpoint()
+            guard checkpoint.directInFlight == 0 else {
+                try? await Task.sleep(for: .milliseconds(5))
+                continue
             }
-        }
-        let backlog = try await database.read { try $0.outboxCount() }
-        metrics.outboxBacklog(backlog)
-    }
-
-    /// Publishes `entries` concurrently and returns the ids the broker confirmed.
-    private func publish(_ entries: [OutboxEntry]) async -> [Int64] {
-        await withTaskGroup(of: Int64?.self) { group in
-            for entry in entries {
-                group.addTask { [connection, names, appId, logger] in
-                    do {
-                        // Not mandatory: an event no analytics queue is bound for is nobody's loss
-                        // (publish/subscribe); bind a durable queue to receive every event.
-                        try await connection.publish(
-                            entry.message(appId: appId), exchange: names.eventsExchange,
-                            routingKey: entry.routingKey, mandatory: false
-                        )
-                        return entry.id
-                    } catch {
-                        logger.debug("event not published", metadata: ["event.id": "\(entry.messageId)", "error": "\(error)"])
+            await deleteConfirmed()
+            do {
+                var after: Int64 = 0
+                while true {
+                    let pending = try await database.read { [after] in try $0.pendingOutbox(after: after, limit: 512) }
+                    guard let last = pending.last else { break }
+                    let results = await connection.publish(pending.map(messages.event))
+                    let confirmed = zip(pending, results).compactMap { entry, result -> Int64? in
+                        if case .success = result { return entry.id }
                         return nil
                     }
+                    try await database.write { [confirmed] in try $0.removeFromOutbox(ids: confirmed) }
+                    metrics.eventsPublished(confirmed.count)
+                    if confirmed.count < pending.count {
+                        logger.warning("outbox not fully published; will retry", metadata: [
+                            "unconfirmed": "\(pending.count - confirmed.count)",
+                        ])
+                        return false
+                    }
+                    after = last.id
                 }
+            } catch {
+                logger.warning("outbox recovery failed; will retry", metadata: ["error": "\(error)"])
+                return false
             }
-            var confirmed: [Int64] = []
-            for await id in group { if let id { confirmed.append(id) } }
-            return confirmed.sorted()
+            if ledger.finishRecovery(ifDeferralsAre: checkpoint.deferrals) {
+                let backlog = (try? await database.read { try $0.outboxCount() }) ?? 0
+                metrics.outboxBacklog(backlog)
+                logger.debug("outbox drained; the pipeline publishes again")
+                return true
+            }
         }
     }
 
-    /// Retries the outbox until shutdown, then drains it one last time.
-    func run() async throws {
-        while !Task.isShuttingDownGracefully, !Task.isCancelled {
-            await flushLogging()
-            try? await Task.sleep(for: retryInterval)
-        }
-        await flushLogging()
-    }
-
-    private func flushLogging() async {
+    private func deleteConfirmed() async {
+        let ids = ledger.takeConfirmed()
+        guard !ids.isEmpty else { return }
         do {
-            try await flush()
+            try await database.write { try $0.removeFromOutbox(ids: ids) }
         } catch {
-            logger.warning("outbox not fully published; will retry", metadata: ["error": "\(error)"])
+            ledger.restoreConfirmed(ids)
+            logger.warning("confirmed events not deleted from the outbox; will retry", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -2,29 +2,35 @@ import Foundation
 import GRDB
 
 extension StoreTransaction {
-    /// Appends events to the outbox, in order, in this transaction.
-    public func enqueue(_ entries: [OutboxEntry]) throws {
-        let statement = try database.cachedStatement(sql: """
+    /// Appends events to the outbox, in order, in this transaction; returns them with the ids
+    /// the store assigned (ascending: the order they must be published in).
+    @discardableResult
+    public func enqueue(_ entries: [OutboxEntry]) throws -> [OutboxEntry] {
+        guard !entries.isEmpty else { return [] }
+        let insert = try statement("""
             INSERT INTO outbox (routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
-        for entry in entries {
-            try statement.execute(arguments: [
+        var stored = entries
+        for index in stored.indices {
+            let entry = stored[index]
+            try insert.execute(arguments: [
                 entry.routingKey, entry.messageId, entry.correlationId, entry.subscriptionId,
                 entry.sequence, entry.signedAt, entry.body,
             ])
+            stored[index].id = database.lastInsertedRowID
         }
+        return stored
     }
 
-    /// The oldest unpublished entries, at most `limit`, oldest first.
-    public func pendingOutbox(limit: Int) throws -> [OutboxEntry] {
+    /// The oldest unpublished entries after `id` (exclusive), at most `limit`, oldest first.
+    public func pendingOutbox(after id: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
         try Row.fetchAll(
-            database,
-            sql: """
+            statement("""
                 SELECT id, routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body
-                FROM outbox ORDER BY id LIMIT ?
-                """,
-            arguments: [limit]
+                FROM outbox WHERE id > ? ORDER BY id LIMIT ?
+                """),
+            arguments: [id, limit]
         ).map { row in
             OutboxEntry(
                 id: row["id"], routingKey: row["routing_key"], messageId: row["message_id"],
@@ -34,17 +40,27 @@ extension StoreTransaction {
         }
     }
 
-    /// Removes entries the broker confirmed.
+    /// Removes entries the broker confirmed (one statement per run of consecutive ids).
     public func removeFromOutbox(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
-        try database.execute(
-            sql: "DELETE FROM outbox WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
-            arguments: StatementArguments(ids)
-        )
+        let delete = try statement("DELETE FROM outbox WHERE id BETWEEN ? AND ?")
+        let sorted = ids.sorted()
+        var first = sorted[0]
+        var last = first
+        for id in sorted.dropFirst() {
+            if id == last + 1 {
+                last = id
+                continue
+            }
+            try delete.execute(arguments: [first, last])
+            first = id
+            last = id
+        }
+        try delete.execute(arguments: [first, last])
     }
 
     /// The number of entries waiting to be published (the outbox backlog).
     public func outboxCount() throws -> Int {
-        try Int.fetchOne(database, sql: "SELECT COUNT(*) FROM outbox") ?? 0
+        try Int.fetchOne(statement("SELECT COUNT(*) FROM outbox")) ?? 0
     }
 }

@@ -1,12 +1,17 @@
 import Foundation
 import GRDB
 
-/// The consumer's SQLite database (GRDB, WAL journal): subscription documents with their due
-/// timers, processed commands (`command_id` → first reply), the event outbox and the
-/// persisted test clock.
+/// The consumer's SQLite database (GRDB, WAL journal): subscription aggregates with their
+/// history and due timers, mass extensions, processed commands (`command_id` → first reply),
+/// the event outbox and the persisted test clock.
 ///
 /// Every write goes through ``write(_:)``, one SQLite transaction that GRDB runs on its own
 /// serial writer queue, so no SQLite call ever blocks the cooperative thread pool.
+///
+/// Durability: the writer runs with `PRAGMA synchronous = FULL`, so a committed transaction
+/// survives a power loss or an OS crash before ``write(_:)`` returns (in WAL mode, GRDB's
+/// default NORMAL may lose the last commits, which the consumer would already have acked).
+/// Group commit pays for the extra fsync once per batch, not once per command.
 public final class SubscriptionDatabase: Sendable {
     private let pool: DatabasePool
 
@@ -18,10 +23,19 @@ public final class SubscriptionDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.label = "subscriptions"
+        configuration.prepareDatabase { database in
+            // The writer keeps the hot pages of the aggregates and their indexes in memory
+            // (32 MiB; SQLite's default is 2 MiB); readers keep the default.
+            if !database.configuration.readonly {
+                try database.execute(sql: "PRAGMA cache_size = -32768")
+            }
+        }
         do {
             let directory = URL(filePath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: configuration)
+            // After GRDB's WAL setup, which sets NORMAL on the writer.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             try StoreSchema.migrator.migrate(pool)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the database at \(path): \(error)")
@@ -44,6 +58,11 @@ public final class SubscriptionDatabase: Sendable {
         try await pool.read { database in
             try body(StoreTransaction(database: database))
         }
+    }
+
+    /// The writer connection's `PRAGMA synchronous` (2 = FULL), for tests of durability.
+    public func writerSynchronousMode() async throws -> Int {
+        try await pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// Checks that the database answers (readiness probe).

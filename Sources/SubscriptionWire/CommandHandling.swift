@@ -46,7 +46,7 @@ public struct CommandOutcome: Sendable {
 }
 
 /// Applies commands and the passage of time to the subscription state held in a
-/// ``DocumentTransaction``. The consumer calls it inside one SQLite transaction per batch;
+/// ``AggregateTransaction``. The consumer calls it inside one SQLite transaction per batch;
 /// it never performs I/O of its own and never reads the wall clock.
 ///
 /// A command that fails validation is not an error: it produces an outcome whose reply
@@ -59,9 +59,13 @@ public protocol CommandHandling: Sendable {
     func handle(
         _ envelope: Subscriptions_V1_CommandEnvelope,
         context: CommandContext,
-        in transaction: any DocumentTransaction
+        in transaction: any AggregateTransaction
     ) throws -> CommandOutcome
 
-    /// Fires every timer due at or before `now` in time order and returns the events.
-    func advance(to now: Date, in transaction: any DocumentTransaction) throws -> [Subscriptions_V1_NotificationEvent]
+    /// Fires every timer due at or before `now` in time order, with at most
+    /// `massExtensionBatches` mass-extension batches, and returns the events. A caller that
+    /// bounds the batches calls again (in a new transaction) while work is due.
+    func advance(
+        to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
+    ) throws -> [Subscriptions_V1_NotificationEvent]
 }

@@ -22,7 +22,7 @@ struct ConsumerCommand: AsyncParsableCommand {
 
     @Option(help: "Broker URL (env AMQP_URL).") var amqpURL: String?
     @Option(help: "SQLite file (env DATABASE_PATH).") var database: String?
-    @Option(help: "Catalog JSON file (env CATALOG_PATH).") var catalog: String?
+    @Option(help: "Catalog JSON file (env CATALOG_PATH; default: <prefix>/share/subscriptions/catalog.json, /etc/subscriptions/catalog.json, or the checkout's Config/catalog.example.json).") var catalog: String?
     @Option(help: "system, or manual: a test clock moved only by AdvanceTestClock (env CLOCK).") var clock: String?
     @Option(help: "Address of /health and /metrics (env HTTP_HOST).") var httpHost: String?
     @Option(help: "Port of /health and /metrics (env HTTP_PORT).") var httpPort: Int?
@@ -49,7 +49,9 @@ struct ConsumerCommand: AsyncParsableCommand {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
 
-        let handler = try EngineCommandHandler(catalogPath: configuration.catalogPath, logger: logger)
+        let catalogPath = try CatalogLocation.current().resolve(configured: configuration.catalogPath)
+        logger.info("catalog file", metadata: ["catalog.path": "\(catalogPath)"])
+        let handler = try EngineCommandHandler(catalogPath: catalogPath, logger: logger)
         let services = try await ConsumerApplication.makeServices(
             configuration: configuration, handler: handler, registry: registry, logger: logger
         )

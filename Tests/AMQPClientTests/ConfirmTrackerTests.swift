@@ -52,6 +52,42 @@ struct ConfirmTrackerTests {
         #expect(tracker.count == 0)
         #expect(tracker.register(9) == 1)
     }
+
+    @Test("a single ack in the middle, then a multiple ack, settle each publish once, in tag order")
+    func outOfOrder() {
+        var tracker = ConfirmTracker<Int>()
+        for value in 1...6 { _ = tracker.register(value) }
+        #expect(tracker.settle(tag: 4, multiple: false, nacked: false).map(\.0) == [4])
+        #expect(tracker.settle(tag: 5, multiple: true, nacked: false).map(\.0) == [1, 2, 3, 5])
+        #expect(tracker.settle(tag: 5, multiple: true, nacked: false).isEmpty)
+        #expect(tracker.count == 1)
+        #expect(tracker.removeAll() == [6])
+    }
+
+    @Test("a long stream of confirms keeps tags and counts right across compactions")
+    func longStream() {
+        var tracker = ConfirmTracker<UInt64>()
+        var settledValues: [UInt64] = []
+        for round in 0..<50 {
+            for _ in 0..<100 { _ = tracker.register(tracker.nextTag) }
+            // Confirm all but the newest 30, alternating single and multiple acks.
+            let upTo = tracker.nextTag - 31
+            if round % 2 == 0 {
+                settledValues += tracker.settle(tag: upTo, multiple: true, nacked: false).map(\.0)
+            } else {
+                var tag = upTo
+                var singles: [UInt64] = []
+                while let (value, _) = tracker.settle(tag: tag, multiple: false, nacked: false).first {
+                    singles.append(value)
+                    tag -= 1
+                }
+                settledValues += singles.reversed()
+            }
+        }
+        #expect(settledValues == Array(1...UInt64(settledValues.count)))
+        #expect(tracker.count == 5000 - settledValues.count)
+        #expect(tracker.removeAll().first == UInt64(settledValues.count + 1))
+    }
 }
 
 @Suite("Reconnect backoff")

@@ -4,7 +4,9 @@ import ServiceTestSupport
 import SubscriptionMessages
 
 /// Watches the events exchange through its own temporary queue bound with `#`, decoding
-/// every message as a `NotificationEvent`, as an analytics consumer would.
+/// every message as a `NotificationEvent`, as an analytics consumer would. It declares the
+/// exchange with the services' own arguments (topic, durable, no arguments), so it may start
+/// before the services (README, "Consuming events").
 final class EventWatcher: Sendable {
     private let events = Locked<[Subscriptions_V1_NotificationEvent]>([])
     private let routingKeys = Locked<[String]>([])

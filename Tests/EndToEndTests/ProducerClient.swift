@@ -13,8 +13,15 @@ struct ProducerClient: Sendable {
         var status: Int
         var json: [String: Any]
         var body: String
+        /// Response headers by name as sent (e.g. `Allow`).
+        var headers: [String: String] = [:]
 
         var description: String { "HTTP \(status) \(body)" }
+
+        /// A response header, by name in any case.
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
 
         /// A nested value by a path of keys, e.g. `value("renewalInfo", "productId")`.
         func value(_ path: String...) -> Any? {
@@ -36,9 +43,14 @@ struct ProducerClient: Sendable {
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let http = response as? HTTPURLResponse
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        return Response(status: status, json: object, body: String(decoding: data, as: UTF8.self))
+        var headers: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return Response(
+            status: http?.statusCode ?? 0, json: object, body: String(decoding: data, as: UTF8.self), headers: headers)
     }
 
     func post(_ path: String, _ json: [String: Any], headers: [String: String] = [:]) async throws -> Response {

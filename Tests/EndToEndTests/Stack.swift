@@ -32,6 +32,9 @@ final class Stack: Sendable {
         var executable: String
         var environment: [String: String]
         var logPath: String
+        /// Variables of the test's environment the consumer does not get.
+        var unsetting: Set<String> = []
+        var workingDirectory: String?
     }
 
     /// The running consumer process, if this stack started one.
@@ -61,11 +64,19 @@ final class Stack: Sendable {
         self.consumerLaunch = consumerLaunch
     }
 
+    /// A fresh bus prefix, as `start` picks when given none.
+    static func freshBusPrefix() -> String { "e2e-\(UUID().uuidString.prefix(8).lowercased())" }
+
     /// Starts both services (or finds the external ones) and waits until both are healthy.
+    /// `busPrefix` names the bus (default: `E2E_BUS_PREFIX`, else a fresh one);
+    /// `consumerEnvironment` adds to or overrides the consumer's environment, a `nil` value
+    /// unsets the variable; the consumer runs in `consumerWorkingDirectory` if given.
     /// `amqpURL` overrides the test broker (a private node); `waitForHealth: false` returns
     /// at once (a test whose broker is not running yet).
     static func start(
-        withProducer: Bool = true, amqpURL: String? = nil, waitForHealth: Bool = true, name: String = #function
+        withProducer: Bool = true, busPrefix: String? = nil, consumerEnvironment: [String: String?] = [:],
+        consumerWorkingDirectory: String? = nil, amqpURL: String? = nil, waitForHealth: Bool = true,
+        name: String = #function
     ) async throws -> Stack {
         let environment = ProcessInfo.processInfo.environment
         if environment["E2E_EXTERNAL_SERVICES"] == "1" {
@@ -80,7 +91,7 @@ final class Stack: Sendable {
         }
         let amqpURL = amqpURL ?? environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
         // E2E_BUS_PREFIX=subscriptions publishes on the production names, for the analytics check.
-        let run = environment["E2E_BUS_PREFIX"] ?? "e2e-\(UUID().uuidString.prefix(8).lowercased())"
+        let run = busPrefix ?? environment["E2E_BUS_PREFIX"] ?? freshBusPrefix()
         // Always a fresh directory (and so a fresh database), whatever the bus prefix.
         let directory = FileManager.default.temporaryDirectory.appending(path: "subscriptions-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -93,11 +104,15 @@ final class Stack: Sendable {
             environment: common.merging([
                 "HTTP_PORT": String(consumerPort), "CLOCK": "manual", "DATABASE_PATH": databasePath,
                 "CATALOG_PATH": repositoryRoot.appending(path: "Config/catalog.example.json").path,
-            ]) { _, new in new },
-            logPath: directory.appending(path: "consumer.log").path
+            ]) { _, new in new }.merging(consumerEnvironment.compactMapValues { $0 }) { _, new in new }
+                .filter { consumerEnvironment[$0.key] != .some(nil) },
+            logPath: directory.appending(path: "consumer.log").path,
+            unsetting: Set(consumerEnvironment.filter { $0.value == nil }.keys),
+            workingDirectory: consumerWorkingDirectory
         )
         let consumer = try ServiceProcess(
-            name: "consumer", executable: launch.executable, environment: launch.environment, logPath: launch.logPath
+            name: "consumer", executable: launch.executable, environment: launch.environment, logPath: launch.logPath,
+            unsetting: launch.unsetting, workingDirectory: launch.workingDirectory
         )
         var producer: ServiceProcess?
         let producerPort = try FreePort.find()
@@ -138,7 +153,9 @@ final class Stack: Sendable {
         guard let launch = consumerLaunch, let old = consumer else { throw E2EError("this stack did not start the consumer") }
         if crash { await old.crash() } else { await old.terminate() }
         let log = launch.logPath + ".restarted"
-        let new = try ServiceProcess(name: "consumer", executable: launch.executable, environment: launch.environment, logPath: log)
+        let new = try ServiceProcess(
+            name: "consumer", executable: launch.executable, environment: launch.environment, logPath: log,
+            unsetting: launch.unsetting, workingDirectory: launch.workingDirectory)
         consumerProcess.withLock { $0 = new }
         try await waitUntilHealthy()
     }
@@ -164,6 +181,16 @@ final class Stack: Sendable {
 
     /// A new connection to the stack's broker.
     func connect(name: String = "e2e") async throws -> AMQPConnection {
+        try await Self.connect(amqpURL: amqpURL, name: name)
+    }
+
+    /// A new connection to the test broker (`AMQP_URL`), before any stack runs.
+    static func connectToTestBroker(name: String = "e2e") async throws -> AMQPConnection {
+        let environment = ProcessInfo.processInfo.environment
+        return try await connect(amqpURL: environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/", name: name)
+    }
+
+    private static func connect(amqpURL: String, name: String) async throws -> AMQPConnection {
         var configuration = try AMQPConfiguration(url: amqpURL)
         configuration.connectionName = name
         let connection = AMQPConnection(configuration: configuration, logger: Self.logger)

@@ -11,8 +11,12 @@ public final class ServiceProcess: Sendable {
     /// The exit status once reaped (a pid is reaped only once).
     private let reaped = Locked<Int32?>(nil)
 
-    /// Starts `executable` with `environment` added to ours; stdout and stderr go to `logPath`.
-    public init(name: String, executable: String, environment: [String: String], logPath: String) throws {
+    /// Starts `executable` with `environment` added to ours (without the variables named in
+    /// `unsetting`), in `workingDirectory` if given; stdout and stderr go to `logPath`.
+    public init(
+        name: String, executable: String, environment: [String: String], logPath: String,
+        unsetting: Set<String> = [], workingDirectory: String? = nil
+    ) throws {
         self.name = name
         self.logPath = logPath
         var fileActions = posix_spawn_file_actions_t()
@@ -21,14 +25,18 @@ public final class ServiceProcess: Sendable {
         posix_spawn_file_actions_addopen(&fileActions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&fileActions, 1, 2)
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            .filter { !unsetting.contains($0.key) }
         var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        var cArguments = [strdup(executable), nil]
+        // In another working directory: a shell changes to it and execs the service (same pid).
+        let argumentList = workingDirectory.map { ["/bin/sh", "-c", "cd \"$1\" && exec \"$2\"", "sh", $0, executable] }
+            ?? [executable]
+        var cArguments = argumentList.map { strdup($0) } + [nil]
         defer {
             for variable in cEnvironment { free(variable) }
             for argument in cArguments { free(argument) }
         }
         var pid = pid_t()
-        let status = posix_spawn(&pid, executable, &fileActions, nil, &cArguments, &cEnvironment)
+        let status = posix_spawn(&pid, argumentList[0], &fileActions, nil, &cArguments, &cEnvironment)
         guard status == 0 else { throw HarnessError("cannot start \(executable): errno \(status)") }
         self.pid = pid
     }

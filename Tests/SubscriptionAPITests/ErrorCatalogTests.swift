@@ -1,3 +1,4 @@
+import AppleErrorCatalog
 import Testing
 @testable import SubscriptionAPI
 
@@ -25,14 +26,22 @@ struct ErrorCatalogTests {
         #expect(error.origin == .appStoreServerAPI)
     }
 
-    @Test("within each API a code names one error; ours live in 4009xxx")
+    @Test("every code of the catalog appears once, with one name; ours have 9 as their fourth digit, Apple's never")
     func uniqueness() {
-        for origin in [APIError.Origin.appStoreServerAPI, .advancedCommerceAPI, .service] {
-            let codes = APIError.catalog.filter { $0.origin == origin }.map(\.errorCode)
-            #expect(Set(codes).count == codes.count)
-        }
-        #expect(APIError.serviceErrors.allSatisfy { (4_009_000...4_009_999).contains($0.errorCode) })
-        #expect(APIError.catalog.filter { $0.origin != .service }.allSatisfy { !(4_009_000...4_009_999).contains($0.errorCode) })
+        let codes = AppleError.all.map(\.errorCode)
+        let names = AppleError.all.map(\.name)
+        #expect(Set(codes).count == codes.count, "a code appears twice")
+        #expect(Set(names).count == names.count, "a name appears twice")
+        let fourthDigit = { (error: AppleError) in error.errorCode / 1_000 % 10 }
+        #expect(AppleError.serviceErrors.allSatisfy { fourthDigit($0) == 9 })
+        #expect(AppleError.all.filter { $0.origin != .service }.allSatisfy { fourthDigit($0) != 9 })
+        #expect(AppleError.all.allSatisfy { (400..<600).contains($0.httpStatus) })
+    }
+
+    @Test("the Advanced Commerce API's InvalidStorefront is the same entry as InvalidStorefrontCountryCodeError (4000028)")
+    func sharedCode() {
+        #expect(AppleError.invalidStorefront == .invalidStorefrontCountryCode)
+        #expect(AppleError.all.filter { $0.errorCode == 4_000_028 }.count == 1)
     }
 
     @Test("lookup by number")

@@ -19,6 +19,9 @@ struct JSONSyntaxCheckerTests {
         ("{\"a\": 1 \"b\": 2}", "line 1 column 9: expected ',' or '}' after an object member, found '\"'"),
         ("{\"é\": \"\\x\"}", "line 1 column 9: invalid escape \\'x'"),
         ("{} {}", "line 1 column 4: unexpected '{' after the end of the JSON value"),
+        ("{\"a\": \"\\ud800\"}", "line 1 column 8: \\uD800 is half of a surrogate pair: a \\uDC00-\\uDFFF escape must follow"),
+        ("{\"a\": \"\\uD83D\\u0041\"}", "line 1 column 8: \\uD83D is half of a surrogate pair: \\u0041 is not a \\uDC00-\\uDFFF escape"),
+        ("{\"a\": \"x\\udc00\"}", "line 1 column 9: \\uDC00 is the second half of a surrogate pair without the first"),
     ]
 
     @Test("malformed JSON is named with line and column", arguments: malformed)
@@ -31,7 +34,7 @@ struct JSONSyntaxCheckerTests {
     }
 
     @Test("valid JSON passes", arguments: [
-        "{}", "[]", "0", "-0.5e+10", "\"\\u00e9\\n\"", "{\"a\": [true, false, null, {\"b\": 1E3}]}", " \t\r\n{ } ",
+        "{}", "[]", "0", "-0.5e+10", "\"\\u00e9\\n\"", "\"\\ud83d\\ude00\"", "{\"a\": [true, false, null, {\"b\": 1E3}]}", " \t\r\n{ } ",
     ])
     func accepts(text: String) throws {
         try JSONSyntaxChecker.check(Array(text.utf8))

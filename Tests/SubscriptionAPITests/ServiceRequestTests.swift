@@ -65,12 +65,31 @@ struct ServiceRequestTests {
         }
     }
 
-    @Test("catalog reload accepts {} and a path")
+    @Test("catalog reload accepts {} only: a caller never names a file on the consumer's host, and catalogPath is refused naming it")
     func catalogReload() throws {
-        #expect(try CatalogReloadRequest(validating: "{}").catalogPath == nil)
-        #expect(try CatalogReloadRequest(validating: #"{"catalogPath": "/etc/catalog.json"}"#).catalogPath == "/etc/catalog.json")
+        #expect(try CatalogReloadRequest(validating: "{}") == CatalogReloadRequest())
+        for path in ["/etc/passwd", "/nonexistent/catalog.json", "Config/catalog.example.json"] {
+            let refused = #expect(throws: ValidationError.self) {
+                try CatalogReloadRequest(validating: #"{"catalogPath": "\#(path)"}"#)
+            }
+            // The same answer whatever the path: nothing is read, nothing about the host is told.
+            #expect(refused?.description
+                == "catalogPath: is no longer accepted: the consumer reloads the catalog file it was started with (CATALOG_PATH); send {}")
+            #expect(refused?.httpStatus == 400)
+        }
         let error = #expect(throws: ValidationError.self) { try CatalogReloadRequest(validating: #"{"path": "x"}"#) }
         #expect(error?.description == "path: unknown field; allowed here: catalogPath")
         #expect(error?.apiError == .unknownField)
+    }
+
+    @Test("a lone surrogate escape is named in plain words, with its place, never with Foundation's internals")
+    func loneSurrogate() {
+        let error = #expect(throws: ValidationError.self) {
+            try PurchaseRequest(validating: #"{"customerId": "\ud800", "productId": "p", "storefront": "USA"}"#)
+        }
+        let text = error?.description ?? ""
+        #expect(text == #"body: malformed JSON at line 1 column 17: \uD800 is half of a surrogate pair: a \uDC00-\uDFFF escape must follow"#)
+        #expect(!text.contains("Foundation") && !text.contains("JSONError"))
+        #expect(error?.apiError == .malformedJSON)
     }
 }

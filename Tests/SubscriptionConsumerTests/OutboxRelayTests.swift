@@ -11,8 +11,8 @@ import Testing
 /// The outbox relay against a real broker (`AMQP_URL`, loopback default) and a real SQLite file.
 @Suite("Outbox relay", .requiresBroker)
 struct OutboxRelayTests {
-    @Test("concurrent flushes publish every entry exactly once and empty the outbox")
-    func concurrentFlushesPublishOnce() async throws {
+    @Test("concurrent recoveries publish every entry exactly once, in outbox order, empty the outbox and hand publishing back")
+    func concurrentRecoveriesPublishOnceInOrder() async throws {
         var logger = Logger(label: "outbox-relay-tests")
         logger.logLevel = .critical
         let url = ProcessInfo.processInfo.environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
@@ -28,32 +28,53 @@ struct OutboxRelayTests {
         let path = FileManager.default.temporaryDirectory.appending(path: "relay-\(UUID().uuidString)/db.sqlite").path
         let database = try SubscriptionDatabase(path: path)
         let count = 600
-        try await database.write { transaction in
+        _ = try await database.write { transaction in
             try transaction.enqueue((0..<count).map {
-                OutboxEntry(routingKey: "DID_RENEW.NONE", messageId: "m\($0)", correlationId: "", subscriptionId: "s\($0)", sequence: 1, signedAt: 0, body: Data([1]))
+                OutboxEntry(routingKey: "DID_RENEW.NONE", messageId: "m\($0)", correlationId: "", subscriptionId: "s\($0 % 7)", sequence: Int64($0 / 7 + 1), signedAt: 0, body: Data([1]))
             })
         }
-        let relay = OutboxRelay(connection: connection, database: database, names: names, appId: "test", metrics: ConsumerMetrics(), logger: logger)
-        try await withThrowingDiscardingTaskGroup { group in
-            for _ in 0..<5 { group.addTask { try await relay.flush() } }
+        let ledger = OutboxLedger()
+        #expect(ledger.isRecovering, "a new consumer first drains what a previous run left")
+        let relay = OutboxRelay(
+            connection: connection, database: database, messages: OutgoingMessages(names: names, appId: "test"),
+            ledger: ledger, metrics: ConsumerMetrics(), logger: logger)
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<5 { group.addTask { await relay.recover() } }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
+        #expect(outcomes.allSatisfy { $0 })
+        #expect(!ledger.isRecovering)
         #expect(try await database.read { try $0.outboxCount() } == 0)
         let consumer = try await connection.consume(queue: queue, prefetch: 1000)
-        var seen: [String: Int] = [:]
+        var received: [String] = []
         let deadline = ContinuousClock.now + .seconds(10)
         var iterator = consumer.makeAsyncIterator()
-        while seen.count < count, ContinuousClock.now < deadline, let delivery = await iterator.next() {
-            seen[delivery.message.properties.messageId ?? "", default: 0] += 1
+        while received.count < count, ContinuousClock.now < deadline, let delivery = await iterator.next() {
+            received.append(delivery.message.properties.messageId ?? "")
             try await delivery.ack()
         }
         // Whatever else is still queued would be a duplicate: give it a moment to show.
         try await Task.sleep(for: .milliseconds(500))
         await consumer.cancel()
         while let delivery = await iterator.next() {
-            seen[delivery.message.properties.messageId ?? "", default: 0] += 1
+            received.append(delivery.message.properties.messageId ?? "")
         }
-        #expect(seen.count == count)
-        #expect(seen.values.allSatisfy { $0 == 1 }, "duplicates: \(seen.filter { $0.value > 1 }.count)")
+        #expect(received == (0..<count).map { "m\($0)" }, "each once, in outbox order")
         await connection.close()
+    }
+
+    @Test("a batch that commits while the relay recovers leaves its events to it; publishing comes back only once the outbox is drained")
+    func ledgerHandOver() {
+        let ledger = OutboxLedger()
+        let checkpoint = ledger.recoveryCheckpoint()
+        #expect(!ledger.claimDirectPublish(), "recovering: the batch defers")
+        #expect(!ledger.finishRecovery(ifDeferralsAre: checkpoint.deferrals), "a deferral since the checkpoint keeps the relay in charge")
+        let again = ledger.recoveryCheckpoint()
+        #expect(ledger.finishRecovery(ifDeferralsAre: again.deferrals))
+        #expect(ledger.claimDirectPublish())
+        ledger.directPublishFinished(confirmed: [1, 2], failed: true)
+        #expect(ledger.isRecovering, "a failed publish hands publishing to the relay")
+        #expect(ledger.takeConfirmed() == [1, 2])
+        #expect(ledger.takeConfirmed().isEmpty)
     }
 }

@@ -107,17 +107,35 @@ struct ControlBrokerTests {
         }
     }
 
+    /// On the test clock the extension runs when the clock advances, never on a status read
+    /// (R-EXT-4), so the clock is advanced while `extend mass` follows it.
     @Test func massExtensionIsFollowedUntilComplete() async throws {
         try await ConsumerHarness.with { harness in
             for _ in 0..<2 { #expect(await CtlRun.run(purchaseArguments(harness)).code == 0) }
-            let result = await CtlRun.run(harness.arguments(
-                "extend", "mass", "--product", "news.basic.monthly", "--days", "3", "--reason", "1",
-                "--storefront", "USA", "--interval", "200ms"))
-            #expect(result.code == 0, "\(result.output.errors)")
-            let summary = try #require(result.output.lines.last)
-            #expect(summary.hasPrefix("complete: "), "\(result.output.lines) \(result.output.errors)")
+            let result = await withTaskGroup(of: CtlRun.Result?.self) { group in
+                group.addTask {
+                    await CtlRun.run(harness.arguments(
+                        "extend", "mass", "--product", "news.basic.monthly", "--days", "3", "--reason", "1",
+                        "--storefront", "USA", "--interval", "200ms"))
+                }
+                group.addTask {
+                    for _ in 0..<100 where !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(500))
+                        _ = await CtlRun.run(harness.arguments("clock", "advance", "--by", "PT1S"))
+                    }
+                    return nil
+                }
+                let followed = await group.next() ?? nil
+                group.cancelAll()
+                return followed
+            }
+            let done = try #require(result, "extend mass did not finish")
+            #expect(done.code == 0, "\(done.output.errors)")
+            #expect(done.output.errors.contains { $0.hasPrefix("waiting: on the test clock") })
+            let summary = try #require(done.output.lines.last)
+            #expect(summary.hasPrefix("complete: "), "\(done.output.lines) \(done.output.errors)")
             #expect(summary.contains("succeeded 2 failed 0"), "\(summary)")
-            #expect(result.output.errors.contains { $0.hasPrefix("progress: ") })
+            #expect(done.output.errors.contains { $0.hasPrefix("progress: ") })
         }
     }
 

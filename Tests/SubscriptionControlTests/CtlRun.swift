@@ -3,7 +3,7 @@ import SubscriptionControl
 
 /// Runs `subscriptionsctl` in-process with captured output, as the executable would.
 enum CtlRun {
-    struct Result {
+    struct Result: Sendable {
         var code: Int32
         var output: CapturedOutput
     }

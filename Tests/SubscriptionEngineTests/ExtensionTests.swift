@@ -152,4 +152,34 @@ import Testing
         #expect(try harness.rejected(.massExtendRenewalDate(MassExtendRenewalDateRequest(productId: "news.basic.monthly", extendByDays: 3, extendReasonCode: 0, requestIdentifier: "not-a-uuid")))?.appleErrorCode == 4000011)
         #expect(try harness.rejected(.getMassExtensionStatus(GetMassExtensionStatusRequest(productId: "news.basic.monthly", requestIdentifier: "x")))?.appleErrorCode == 4040009)
     }
+
+    @Test("R-EXT-4 reading a mass extension's status changes nothing: the queued job runs when time moves, not on the read")
+    func statusReadHasNoSideEffect() throws {
+        var harness = try Harness()
+        let subscription = try harness.purchase("news.basic.monthly", customer: "reader")
+        let expiresBefore = try harness.subscription(subscription).expiresDate
+        let request = "0b7e4d5c-2f1a-4c3b-8d9e-6a5b4c3d2e1f"
+        try harness.ok(.massExtendRenewalDate(MassExtendRenewalDateRequest(productId: "news.basic.monthly", extendByDays: 5, extendReasonCode: 1, requestIdentifier: request)))
+        let status = EngineCommand.getMassExtensionStatus(GetMassExtensionStatusRequest(productId: "news.basic.monthly", requestIdentifier: request))
+        #expect(status.isQuery)
+        // The job is due now; the clock has not moved. Reading twice fires nothing.
+        for _ in 0..<2 {
+            let read = try harness.ok(status)
+            #expect(read.events.isEmpty)
+            guard case .massExtensionStatus(let pending) = read.reply else { Issue.record("\(read.reply)"); return }
+            #expect(!pending.complete)
+            #expect(pending.succeededCount == 0)
+        }
+        #expect(try harness.store.massExtension(request)?.complete == false)
+        #expect(try harness.subscription(subscription).expiresDate == expiresBefore)
+        // A read of the statuses fires nothing either.
+        #expect(try harness.ok(.getAllSubscriptionStatuses(GetAllSubscriptionStatusesRequest(transactionId: subscription))).events.isEmpty)
+        // Time moves (by any amount): the job runs, and the next read reports it.
+        let fired = try harness.advance(to: harness.now.adding(milliseconds: 1))
+        #expect(fired.contains { $0.notificationType == .renewalExtended && $0.subscriptionId == subscription })
+        guard case .massExtensionStatus(let done) = try harness.ok(status).reply else { Issue.record("no status"); return }
+        #expect(done.complete)
+        #expect(done.succeededCount == 1)
+        #expect(try harness.subscription(subscription).expiresDate == expiresBefore.adding(days: 5))
+    }
 }

@@ -43,4 +43,21 @@ import Testing
             #expect(try json.subscription(id) == subscription)
         }
     }
+
+    @Test("R-EVT-3 aggregates persisted as compact records give the same events and state as in memory")
+    func recordRoundTrip() throws {
+        var memory = InMemoryEngineStore()
+        var records = JSONRoundTripStore(encoding: .record)
+        let expected = try Self.run(&memory)
+        let actual = try Self.run(&records)
+        #expect(actual == expected)
+        for (id, subscription) in memory.subscriptions {
+            let stored = try #require(try records.subscription(id))
+            #expect(stored == subscription)
+            #expect(stored.recordBytes() == subscription.recordBytes(), "the same state is the same bytes")
+        }
+        for id in ["6f1d2b3a-8c44-4e51-9a0e-571c3d2290ab"] {
+            #expect(try records.massExtension(id) == memory.massExtension(id))
+        }
+    }
 }

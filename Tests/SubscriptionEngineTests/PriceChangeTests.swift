@@ -1,3 +1,4 @@
+import AppleErrorCatalog
 import Testing
 
 @testable import SubscriptionEngine
@@ -17,10 +18,14 @@ import Testing
         #expect(event.data?.renewalInfo.advancedCommerceInfo?.items.first { $0.sku == "NEWS_BASIC" }?.priceIncreaseInfo == nil)
     }
 
-    @Test("R-PRC-2 refused in India, with auto-renew off, in grace or retry, during an offer, for dependent chains", arguments: [
-        "india", "autoRenewOff", "grace", "offer", "chain", "sharedDependent", "unknownSKU",
+    @Test("R-PRC-2 refused in India, with auto-renew off, in grace or retry, during an offer, for dependent chains; each with its own code", arguments: [
+        ("india", AppleError.acaPriceIncreaseIsNotCurrentlySupportedInIndia),
+        ("autoRenewOff", .priceChangeAutoRenewOff), ("grace", .priceChangeInGracePeriod),
+        ("billingRetry", .priceChangeInBillingRetry), ("offer", .priceChangeInOfferPeriod),
+        ("expired", .subscriptionNotEligible), ("chain", .dependentSKUsCannotBeChained),
+        ("sharedDependent", .dependentSKUsCannotBeShared), ("unknownSKU", .invalidSKUProvidedMustBeCurrentSKUSetToRenew),
     ])
-    func refusals(_ situation: String) throws {
+    func refusals(_ situation: String, expected: AppleError) throws {
         var harness = try Harness()
         var id = ""
         var items = [PriceChangeItem(sku: "sports.monthly", price: 8990)]
@@ -36,6 +41,16 @@ import Testing
         case "grace":
             id = try harness.purchase("news.basic.monthly")
             try harness.ok(.reportBillingOutcome(ReportBillingOutcomeRequest(originalTransactionId: id, outcome: .chargeFailed)))
+            try harness.advance(to: .utc(2026, 2, 2))
+            items = [PriceChangeItem(sku: "news.basic.monthly", price: 3990)]
+        case "billingRetry":
+            id = try harness.purchase("news.basic.monthly")
+            try harness.ok(.reportBillingOutcome(ReportBillingOutcomeRequest(originalTransactionId: id, outcome: .chargeFailed)))
+            try harness.advance(to: .utc(2026, 2, 20))  // the 16 days of grace are over, retry goes on
+            items = [PriceChangeItem(sku: "news.basic.monthly", price: 3990)]
+        case "expired":
+            id = try harness.purchase("news.basic.monthly")
+            try harness.ok(.setAutoRenew(SetAutoRenewRequest(originalTransactionId: id, enable: false)))
             try harness.advance(to: .utc(2026, 2, 2))
             items = [PriceChangeItem(sku: "news.basic.monthly", price: 3990)]
         case "offer":
@@ -57,7 +72,12 @@ import Testing
             items = [PriceChangeItem(sku: "PODCASTS", price: 5990)]
         }
         let rejection = try harness.rejected(.changePrice(ChangePriceRequest(transactionId: id, requestInfo: RequestInfo(requestReferenceId: "x"), items: items)))
-        #expect(rejection?.appleErrorCode != nil)
+        #expect(rejection?.catalogError == expected, "\(String(describing: rejection))")
+        #expect(rejection?.appleErrorName == expected.name)
+        // Plain words: no internal state names in what the caller reads.
+        for internalName in ["gracePeriod", "billingRetry", "autoRenewStatus", "inApp", "advancedCommerce"] {
+            #expect(rejection?.message.contains(internalName) == false, "\(String(describing: rejection?.message))")
+        }
         #expect(try harness.subscription(id).priceChanges.isEmpty)
     }
 

@@ -48,7 +48,7 @@ import Testing
         #expect(event.data?.transactionInfo?.offerIdentifier == "comeback")
         #expect(event.data?.transactionInfo?.price == 990)
         try harness.advance(to: .utc(2026, 5, 1))
-        #expect(try harness.subscription(id).transactions.map(\.price).suffix(3) == [990, 990, 2990])
+        #expect(try harness.transactions(id).map(\.price).suffix(3) == [990, 990, 2990])
     }
 
     @Test("R-INT-1 intro offer only when never redeemed in the group; lapsed redeemers pay the regular price")
@@ -85,9 +85,9 @@ import Testing
         let id = try harness.purchase("sports.monthly")
         #expect(try harness.subscription(id).expiresDate == .utc(2026, 1, 8))
         try harness.advance(to: .utc(2026, 2, 8))
-        let renewals = try harness.subscription(id).transactions.map(\.price)
+        let renewals = try harness.transactions(id).map(\.price)
         #expect(renewals == [0, 7990, 7990])
-        #expect(try harness.subscription(id).transactions.map(\.expiresDate) == [.utc(2026, 1, 8), .utc(2026, 2, 8), .utc(2026, 3, 8)])
+        #expect(try harness.transactions(id).map(\.expiresDate) == [.utc(2026, 1, 8), .utc(2026, 2, 8), .utc(2026, 3, 8)])
     }
 
     @Test("R-INT-2 pay as you go: reduced price for N periods, then regular")
@@ -95,8 +95,8 @@ import Testing
         var harness = try Harness()
         let id = try harness.purchase("news.standard.monthly")
         try harness.advance(to: .utc(2026, 5, 1))
-        #expect(try harness.subscription(id).transactions.map(\.price) == [1990, 1990, 1990, 4990, 4990])
-        #expect(try harness.subscription(id).transactions.first?.offerDiscountType == .payAsYouGo)
+        #expect(try harness.transactions(id).map(\.price) == [1990, 1990, 1990, 4990, 4990])
+        #expect(try harness.transactions(id).first?.offerDiscountType == .payAsYouGo)
     }
 
     @Test("R-INT-2 pay up front: one price for the whole offer duration")

@@ -10,7 +10,7 @@ import Testing
         let fired = try harness.advance(to: .utc(2026, 3, 1))
         #expect(Harness.kinds(fired) == ["DID_RENEW/-", "DID_RENEW/-"])
         let subscription = try harness.subscription(id)
-        #expect(Set(subscription.transactions.map(\.transactionId)).count == 3)
+        #expect(Set(try harness.transactions(id).map(\.transactionId)).count == 3)
         #expect(subscription.latestTransaction?.reason == .renewal)
         #expect(fired.last?.data?.transactionInfo?.purchaseDate == .utc(2026, 3, 1))
     }

@@ -39,7 +39,7 @@ import Testing
         let subscription = try harness.subscription(id)
         #expect(subscription.state == .expired)
         #expect(subscription.expirationIntent == .priceIncreaseNotConsented)
-        #expect(subscription.transactions.map(\.price) == [0, 10000, 10000, 10000])
+        #expect(try harness.transactions(id).map(\.price) == [0, 10000, 10000, 10000])
         #expect(harness.events.last?.signedDate == .utc(2026, 5, 1))
     }
 
@@ -55,7 +55,7 @@ import Testing
         let communications = harness.events.filter { $0.notificationType == .subscriberCommunication }
         #expect(communications.allSatisfy { $0.signedDate < .utc(2026, 4, 20) })
         let subscription = try harness.subscription(id)
-        #expect(subscription.transactions.map(\.price) == [0, 10000, 10000, 10000] + Array(repeating: 16000, count: 9))
+        #expect(try harness.transactions(id).map(\.price) == [0, 10000, 10000, 10000] + Array(repeating: 16000, count: 9))
         #expect(subscription.state == .active)
         #expect(subscription.priceIncreaseEffectiveDates == [.utc(2026, 5, 1)])
     }

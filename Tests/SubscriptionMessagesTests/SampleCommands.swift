@@ -165,7 +165,7 @@ enum SampleCommands {
         case .advanceTestClock:
             .advanceTestClock(.with { $0.advanceBy = Google_Protobuf_Duration(seconds: 86_400 * 31) })
         case .reloadCatalog:
-            .reloadCatalog(.with { $0.source = "catalog.json" })
+            .reloadCatalog(.init())
         }
     }
 }

@@ -97,4 +97,46 @@ struct ReplyMappingTests {
         reply.result = .reloadCatalog(.init())
         #expect(ReplyMapping.httpReply(reply, route: .purchase).status == 500)
     }
+
+    static let subscription = Subscriptions_V1_SubscriptionInfo.with {
+        $0.transactionInfo = .with {
+            $0.originalTransactionID = "2000"
+            $0.transactionID = "2003"
+        }
+        $0.renewalInfo = .with {
+            $0.originalTransactionID = "2000"
+            $0.autoRenewStatus = true
+        }
+        $0.status = .billingGracePeriod
+    }
+
+    static func object(_ reply: HTTPReply) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
+    }
+
+    @Test("our routes answer originalTransactionId, transactionId and status as plain fields beside the signed infos", arguments: [
+        (CommandRoute.purchase, Subscriptions_V1_CommandReply.OneOf_Result.purchase(.with { $0.subscription = subscription }), true),
+        (.switchProduct, .switchProduct(.with { $0.subscription = subscription; $0.effectiveImmediately = true }), true),
+        (.respondToPriceIncrease, .respondToPriceIncrease(.with { $0.renewalInfo = subscription.renewalInfo; $0.subscription = subscription }), false),
+        (.setAutoRenew, .setAutoRenew(.with { $0.renewalInfo = subscription.renewalInfo; $0.subscription = subscription }), false),
+        (.reportBillingOutcome, .reportBillingOutcome(.with { $0.status = .billingGracePeriod; $0.subscription = subscription }), true),
+    ])
+    func plainIds(route: CommandRoute, result: Subscriptions_V1_CommandReply.OneOf_Result, hasTransaction: Bool) throws {
+        var reply = Subscriptions_V1_CommandReply()
+        reply.result = result
+        let body = try Self.object(ReplyMapping.httpReply(reply, route: route))
+        #expect(body["originalTransactionId"] as? String == "2000")
+        #expect(body["transactionId"] as? String == "2003")
+        #expect(body["status"] as? Int == 4)
+        #expect(body["signedRenewalInfo"] is String)
+        #expect((body["signedTransactionInfo"] is String) == hasTransaction)
+    }
+
+    @Test("Apple's routes stay exactly Apple-shaped: no plain ids beside the signed infos")
+    func appleShape() throws {
+        var reply = Subscriptions_V1_CommandReply()
+        reply.result = .changePrice(.with { $0.subscription = Self.subscription })
+        let body = try Self.object(ReplyMapping.httpReply(reply, route: .changePrice))
+        #expect(Set(body.keys) == ["signedTransactionInfo", "signedRenewalInfo"])
+    }
 }

@@ -58,29 +58,56 @@ import Testing
         #expect(result.catalogVersion.count == 16)
     }
 
-    @Test("reload_catalog from another source swaps the catalog the next command sees")
-    func reloadFromSource() throws {
-        let bench = try Bench()
+    @Test("reload_catalog re-reads the configured file: a changed file swaps the catalog the next command sees")
+    func reloadChangedFile() throws {
+        let path = try Self.temporaryFile(try Self.exampleText())
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bench = try Bench(catalogPath: path)
         #expect(try bench.purchase("news.basic.monthly").reply.status == .ok)
         let text = try Self.exampleText().replacingOccurrences(of: "\"news.basic.monthly\"", with: "\"news.lite.monthly\"")
-        let path = try Self.temporaryFile(text)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let reload = try bench.send(.reloadCatalog(.with { $0.source = "file://\(path)" }))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let reload = try bench.send(.reloadCatalog(.init()))
         #expect(reload.reply.status == .ok)
         #expect(try bench.purchase("news.lite.monthly", customer: "bob").reply.status == .ok)
         #expect(try bench.purchase("news.basic.monthly", customer: "carol").reply.status == .notFound)
     }
 
-    @Test("reload_catalog with a bad file keeps the old catalog and answers FAILED_PRECONDITION naming the entry")
-    func reloadBadFile() throws {
+    @Test("reload_catalog refuses a source naming a file: INVALID_ARGUMENT naming source, whatever the path, and nothing is read")
+    func sourceRefused() throws {
         let bench = try Bench()
-        let path = try Self.temporaryFile("{\"app\": 1}")
+        var messages: Set<String> = []
+        for source in ["/etc/passwd", "/nonexistent/catalog.json", "file://\(exampleCatalogPath)"] {
+            let outcome = try bench.send(.reloadCatalog(.with { $0.source = source }))
+            #expect(outcome.reply.status == .invalidArgument)
+            #expect(outcome.reply.error.field == "source")
+            #expect(!outcome.reply.error.message.contains(source))
+            messages.insert(outcome.reply.error.message)
+        }
+        #expect(messages.count == 1, "the answer tells nothing about which files exist")
+    }
+
+    @Test("reload_catalog of a configured file that became invalid keeps the old catalog and answers 422 in plain words, without the path")
+    func reloadBadFile() throws {
+        let path = try Self.temporaryFile(try Self.exampleText())
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let outcome = try bench.send(.reloadCatalog(.with { $0.source = path }))
-        #expect(outcome.reply.status == .failedPrecondition)
-        #expect(outcome.reply.error.field == "source")
-        #expect(outcome.reply.error.message.contains(path))
-        #expect(outcome.reply.error.message.contains("app"))
+        let bench = try Bench(catalogPath: path)
+        try Data("{\"app\": 1}".utf8).write(to: URL(fileURLWithPath: path))
+        let invalid = try bench.send(.reloadCatalog(.init()))
+        #expect(invalid.reply.status == .failedPrecondition)
+        #expect(invalid.reply.error.httpStatus == 422)
+        #expect(invalid.reply.error.appleErrorCode == 4_229_002)
+        #expect(invalid.reply.error.message.contains("is not a valid catalog"))
+        #expect(invalid.reply.error.message.contains("app"))
+        #expect(!invalid.reply.error.message.contains(path))
+        try Data("{".utf8).write(to: URL(fileURLWithPath: path))
+        let notJSON = try bench.send(.reloadCatalog(.init()))
+        #expect(notJSON.reply.error.message.contains("not valid JSON"), "\(notJSON.reply.error.message)")
+        try FileManager.default.removeItem(atPath: path)
+        let missing = try bench.send(.reloadCatalog(.init()))
+        #expect(missing.reply.error.httpStatus == 422)
+        #expect(missing.reply.error.appleErrorCode == 4_229_001)
+        #expect(missing.reply.error.message.contains("does not exist"))
+        #expect(!missing.reply.error.message.contains(path))
         #expect(try bench.purchase("news.basic.monthly").reply.status == .ok)
     }
 }

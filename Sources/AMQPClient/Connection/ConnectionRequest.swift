@@ -7,8 +7,9 @@ struct OutgoingPublish: Sendable {
     var exchange: String
     var routingKey: String
     var mandatory: Bool
-    /// Ends the caller's wait; ended early when the caller gives up (deadline, cancellation).
-    var completion: PendingOperation
+    /// Ends the caller's wait; a single publish's caller may give up early (deadline,
+    /// cancellation).
+    var completion: PublishCompletion
 }
 
 /// How a delivery is settled.
@@ -30,6 +31,8 @@ enum ConnectionRequest: Sendable {
     case connect(ConnectWaiter)
     case declare(AMQPTopology, Completion<Void>)
     case publish(OutgoingPublish)
+    /// Several publishes, sent in this order.
+    case publishBatch([OutgoingPublish])
     case consume(ConsumerRegistration, Completion<Void>)
     case cancelConsumer(id: Int, Completion<Void>)
     case settle(DeliveryOrigin, Settlement, Completion<Void>)
@@ -42,5 +45,6 @@ struct ConsumerRegistration: Sendable {
     var queue: String
     var prefetch: UInt16
     var exclusive: Bool
+    var autoAck: Bool = false
     var continuation: AsyncStream<AMQPDelivery>.Continuation
 }

@@ -19,6 +19,12 @@ extension ConnectionWorker {
             } else {
                 waiting.append(publish)
             }
+        case .publishBatch(let publishes):
+            if closeRequest != nil {
+                for publish in publishes { publish.completion(.failure(AMQPError(.closed, "the connection is closing"))) }
+            } else {
+                for publish in publishes { waiting.append(publish) }
+            }
         case .consume(let registration, let completion):
             consumers[registration.id] = ConsumerRecord(registration: registration)
             guard state != nil else {
@@ -122,9 +128,16 @@ extension ConnectionWorker {
     private func send(_ publish: OutgoingPublish, tag: UInt64) -> AMQPError? {
         guard let state else { return AMQPError(.connectionClosed, "not connected") }
         let arena = CArena()
-        var properties = publish.message.properties
-        properties.headers[Self.publishTagHeader] = .int64(Int64(tag))
-        var cProperties = properties.cProperties(in: arena)
+        var cProperties: amqp_basic_properties_t
+        if publish.mandatory {
+            // Only a mandatory publish can come back as a basic.return, which names no tag:
+            // the header matches the return with its publish.
+            var properties = publish.message.properties
+            properties.headers[Self.publishTagHeader] = .int64(Int64(tag))
+            cProperties = properties.cProperties(in: arena)
+        } else {
+            cProperties = publish.message.properties.cProperties(in: arena)
+        }
         let status = amqp_basic_publish(
             state, Self.publishChannel,
             arena.bytes(publish.exchange), arena.bytes(publish.routingKey),

@@ -36,12 +36,14 @@ extension ConnectionWorker {
         guard let state, var record = consumers[id] else { return }
         let channel = record.channel
         try openChannel(channel)
-        amqp_basic_qos(state, channel, 0, record.registration.prefetch, 0)
-        try check(state, "basic.qos \(record.registration.prefetch) on channel \(channel)")
+        if !record.registration.autoAck {
+            amqp_basic_qos(state, channel, 0, record.registration.prefetch, 0)
+            try check(state, "basic.qos \(record.registration.prefetch) on channel \(channel)")
+        }
         let arena = CArena()
         amqp_basic_consume(
             state, channel, arena.bytes(record.registration.queue), arena.bytes("c\(id)"),
-            0, 0, record.registration.exclusive ? 1 : 0, amqp_empty_table
+            0, record.registration.autoAck ? 1 : 0, record.registration.exclusive ? 1 : 0, amqp_empty_table
         )
         do {
             try check(state, "consuming from queue '\(record.registration.queue)'")

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Body of `POST /advancedCommerce/v1/subscription/cancel/{transactionId}` (`SubscriptionCancelRequest`):
 /// turn auto-renew off; access continues to the end of the period.
 public struct CancelSubscriptionRequest: ValidatedRequest, Hashable {

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Body of `POST /advancedCommerce/v1/subscription/changeMetadata/{transactionId}`
 /// (`SubscriptionChangeMetadataRequest`): rename SKUs or change texts without touching price or billing.
 public struct ChangeMetadataRequest: ValidatedRequest, Hashable {

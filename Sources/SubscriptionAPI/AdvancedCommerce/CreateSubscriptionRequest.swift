@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// CREATE_SUBSCRIPTION (`SubscriptionCreateRequest`): buy a new Advanced Commerce subscription.
 public struct CreateSubscriptionRequest: ValidatedRequest, Hashable {
     /// Always ``InAppOperation/createSubscription``.

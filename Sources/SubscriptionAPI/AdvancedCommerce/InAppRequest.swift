@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Any in-app Advanced Commerce request, chosen by its `operation`. Use this when one endpoint
 /// accepts every operation; an unknown `operation` is rejected with `InvalidOperation` (4000172).
 public enum InAppRequest: ValidatedRequest, Hashable {

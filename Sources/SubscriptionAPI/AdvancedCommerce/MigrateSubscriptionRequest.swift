@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Body of `POST /advancedCommerce/v1/subscription/migrate/{transactionId}` (`SubscriptionMigrateRequest`):
 /// move an App Store Connect subscription to Advanced Commerce under `targetProductId`.
 public struct MigrateSubscriptionRequest: ValidatedRequest, Hashable {

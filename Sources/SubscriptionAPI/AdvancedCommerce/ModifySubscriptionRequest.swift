@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// MODIFY_SUBSCRIPTION (`SubscriptionModifyInAppRequest`): add, change or remove items, change the
 /// period or descriptors of an Advanced Commerce subscription (R-MOD-1, R-MOD-2).
 public struct ModifySubscriptionRequest: ValidatedRequest, Hashable {

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Body of `POST /advancedCommerce/v1/subscription/changePrice/{transactionId}`
 /// (`SubscriptionPriceChangeRequest`): new prices for items of a subscription (R-PRC-1).
 public struct PriceChangeRequest: ValidatedRequest, Hashable {

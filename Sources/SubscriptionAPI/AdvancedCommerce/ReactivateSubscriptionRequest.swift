@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// REACTIVATE_SUBSCRIPTION (`SubscriptionReactivateInAppRequest`): turn auto-renew back on for a
 /// subscription, optionally naming the items to reactivate.
 public struct ReactivateSubscriptionRequest: ValidatedRequest, Hashable {

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Body of `POST /advancedCommerce/v1/transaction/requestRefund/{transactionId}` (`RequestRefundRequest`).
 public struct RequestRefundRequest: ValidatedRequest, Hashable {
     /// Idempotency key and tokens.

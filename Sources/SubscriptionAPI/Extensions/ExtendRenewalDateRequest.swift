@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// The body of `PUT /inApps/v1/subscriptions/extend/{originalTransactionId}`: extend one subscription.
 ///
 /// `requestIdentifier` follows Apple's rule for this endpoint: any string of 1…128 characters (a UUID

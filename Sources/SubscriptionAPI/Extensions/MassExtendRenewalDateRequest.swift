@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// The body of `POST /inApps/v1/subscriptions/extend/mass`: extend every eligible subscription of a
 /// product, optionally only in some storefronts.
 public struct MassExtendRenewalDateRequest: ValidatedRequest, Hashable {

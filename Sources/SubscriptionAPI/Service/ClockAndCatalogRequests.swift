@@ -1,6 +1,12 @@
+import AppleErrorCatalog
+
 /// Our test-clock body (R-REN-3): advance to an instant (`advanceTo`, milliseconds since 1970) or by
-/// a duration (`advanceBy`, ISO 8601) — exactly one of the two.
+/// a duration (`advanceBy`, ISO 8601, any parts: years and months are calendar arithmetic in UTC,
+/// applied by the consumer) — exactly one of the two.
 public struct ClockAdvanceRequest: ValidatedRequest, Hashable {
+    /// 9999-12-31T23:59:59.999Z in milliseconds: the last instant a protobuf `Timestamp` holds.
+    public static let latestInstant: Int64 = 253_402_300_799_999
+
     /// How far to move the clock.
     public enum Target: Hashable, Sendable {
         /// To this instant, in milliseconds since 1970.
@@ -26,7 +32,8 @@ public struct ClockAdvanceRequest: ValidatedRequest, Hashable {
     public init(from decoder: any Decoder) throws {
         var fields = try FieldReader<CodingKeys>(decoder)
         let instant = fields.check(fields.optional(.advanceTo, as: Int64.self), .advanceTo) {
-            $0 >= 0 ? nil : "must be milliseconds since 1970 (>= 0), got \($0)"
+            (0...Self.latestInstant).contains($0)
+                ? nil : "must be milliseconds since 1970 from 0 to \(Self.latestInstant) (the end of 9999), got \($0)"
         }
         let duration = fields.check(fields.optional(.advanceBy, as: ISODuration.self), .advanceBy) {
             $0.isZero ? "must be longer than zero" : nil
@@ -55,17 +62,14 @@ public struct ClockAdvanceRequest: ValidatedRequest, Hashable {
     }
 }
 
-/// Our catalog-reload body (R-CAT-1): `{}` reloads from the configured source, `catalogPath` from another file.
+/// Our catalog-reload body (R-CAT-1): `{}`. The consumer reloads the catalog file it was started
+/// with (`CATALOG_PATH`); a caller never names a file on the consumer's host, so the former
+/// `catalogPath` is refused, naming it.
 public struct CatalogReloadRequest: ValidatedRequest, Hashable {
-    /// The file to load instead of the configured one.
-    public var catalogPath: String?
-
     public static var errorFamily: APIError.Origin { .service }
 
     /// Creates a request.
-    public init(catalogPath: String? = nil) {
-        self.catalogPath = catalogPath
-    }
+    public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case catalogPath
@@ -73,10 +77,16 @@ public struct CatalogReloadRequest: ValidatedRequest, Hashable {
 
     public init(from decoder: any Decoder) throws {
         var fields = try FieldReader<CodingKeys>(decoder)
-        let path = fields.check(fields.optional(.catalogPath, as: String.self), .catalogPath) {
-            $0.isEmpty ? "must not be empty; omit it to reload the configured catalog" : nil
+        if fields.contains(.catalogPath) {
+            fields.record(
+                .catalogPath,
+                "is no longer accepted: the consumer reloads the catalog file it was started with (CATALOG_PATH); send {}")
         }
         try fields.finish()
-        self.init(catalogPath: path)
+        self.init()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: CodingKeys.self)
     }
 }

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Our body for a subscriber's answer to a price increase (R-PRC-5, R-PRC-6).
 public struct PriceIncreaseResponseRequest: ValidatedRequest, Hashable {
     /// The answer.

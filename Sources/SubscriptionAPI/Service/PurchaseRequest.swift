@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Our `POST /subscriptions/purchase` body: a customer buys a product of a subscription group (R-GRP-1).
 /// Buying another product of a group the customer already subscribes to is a switch, decided by the service.
 public struct PurchaseRequest: ValidatedRequest, Hashable {

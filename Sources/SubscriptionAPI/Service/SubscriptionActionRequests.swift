@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Our `POST /subscriptions/{originalTransactionId}/switch` body: move to another product of the same
 /// group (upgrade, downgrade or crossgrade, decided by the service: R-GRP-2…4).
 public struct SwitchProductRequest: ValidatedRequest, Hashable {

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Helpers for single-value types (SKU, currency, price…) that validate themselves while decoding.
 extension Decoder {
     /// Decodes a single value; a wrong JSON type becomes `expected <expectation>, got …` with `error`.

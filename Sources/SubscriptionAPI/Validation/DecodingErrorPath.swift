@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Translates `JSONDecoder`'s `DecodingError` into a path-named ``ValidationIssue``:
 /// `retainBillingCycle: expected a boolean, got a string`, `requestInfo.requestReferenceId: missing`.
 extension ValidationIssue {
@@ -15,13 +17,23 @@ extension ValidationIssue {
             self.init(path: JSONPath.string(context.codingPath + [key]), message: "missing", kind: .missingField, error: error)
         case .dataCorrupted(let context):
             let isDocument = context.codingPath.isEmpty
+            // Foundation's own text can name its internals (`FoundationEssentials.JSONError…`):
+            // say it in plain words instead.
+            let plain = Self.isFoundationInternal(context) ? "not valid JSON text" : context.debugDescription
             self.init(
                 path: JSONPath.string(context.codingPath),
-                message: isDocument ? "malformed JSON: \(context.debugDescription)" : context.debugDescription,
+                message: isDocument ? "malformed JSON: \(plain)" : plain,
                 kind: isDocument ? .malformedJSON : .invalidValue, error: error)
         @unknown default:
             self.init(path: "body", message: "\(decodingError)", kind: .malformedJSON, error: error)
         }
+    }
+
+    /// Whether the description is Foundation's rendering of an internal error rather than a message.
+    static func isFoundationInternal(_ context: DecodingError.Context) -> Bool {
+        let text = context.debugDescription
+        return context.underlyingError != nil || text.contains("Foundation") || text.contains("JSONError")
+            || text.contains("(location:")
     }
 
     /// A JSON-flavoured name for a Swift type: `a boolean`, `an integer`, `an object`.

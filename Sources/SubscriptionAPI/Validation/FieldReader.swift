@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Reads the members of one JSON object strictly, collecting every problem instead of stopping at the
 /// first: unknown keys (the policy is to reject unknown keys everywhere, which catches known fields
 /// placed at the wrong level), missing required fields, and whatever the members' own decoding reports.

@@ -75,11 +75,49 @@ extension JSONSyntaxChecker {
             return
         }
         guard byte == UInt8(ascii: "u") else { throw failure("invalid escape \\\(found)") }
+        let start = index - 1
         index += 1
+        let unit = try hexUnit()
+        // UTF-16 surrogates come in pairs: a high one (D800-DBFF) then a low one (DC00-DFFF).
+        switch unit {
+        case 0xD800...0xDBFF:
+            guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                throw Failure(offset: start, reason: "\\u\(hex(unit)) is half of a surrogate pair: a \\uDC00-\\uDFFF escape must follow")
+            }
+            index += 2
+            let low = try hexUnit()
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw Failure(offset: start, reason: "\\u\(hex(unit)) is half of a surrogate pair: \\u\(hex(low)) is not a \\uDC00-\\uDFFF escape")
+            }
+        case 0xDC00...0xDFFF:
+            throw Failure(offset: start, reason: "\\u\(hex(unit)) is the second half of a surrogate pair without the first")
+        default:
+            break
+        }
+    }
+
+    /// Four hex digits at the cursor, as a UTF-16 code unit.
+    private mutating func hexUnit() throws(Failure) -> UInt16 {
+        var value: UInt16 = 0
         for _ in 0..<4 {
             guard let digit = current, digit.isHexDigit else { throw failure("expected 4 hex digits after \\u") }
+            value = value << 4 | UInt16(hexValue(digit))
             index += 1
         }
+        return value
+    }
+
+    private func hexValue(_ digit: UInt8) -> UInt8 {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: digit - UInt8(ascii: "A") + 10
+        }
+    }
+
+    private func hex(_ unit: UInt16) -> String {
+        let text = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - text.count) + text
     }
 
     mutating func number() throws(Failure) {

@@ -1,3 +1,4 @@
+import AppleErrorCatalog
 import Foundation
 
 /// A request body that is decoded strictly and validated: the only way in is ``init(validating:)``,

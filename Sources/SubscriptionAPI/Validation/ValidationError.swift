@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Why a request body was rejected: one or more ``ValidationIssue``s, each naming its field by JSON path.
 ///
 /// The first issue decides the answer: its ``APIError`` gives the HTTP status and `errorCode`; the

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// One problem found in a request body, named by its JSON path (`changeItems[0].price`, or `body`
 /// for the document as a whole).
 public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {

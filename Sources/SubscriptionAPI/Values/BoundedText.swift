@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// The length and character rules of Apple's bounded strings (apple-domain.md §3.3), shared by
 /// ``SKU``, ``DisplayName`` and ``ProductDescription``.
 struct TextRule: Sendable {

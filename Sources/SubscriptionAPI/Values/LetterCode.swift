@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Codes made of exactly three upper-case ASCII letters: ISO 4217 currencies, ISO 3166-1 alpha-3
 /// storefronts. Lower case is rejected, not folded: a request is taken as sent or refused.
 enum LetterCode {

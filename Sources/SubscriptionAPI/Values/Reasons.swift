@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// Why an item changes in a modify request (`changeItems[].reason`).
 public enum ChangeReason: String, StrictStringEnum, Sendable {
     /// To a higher tier.

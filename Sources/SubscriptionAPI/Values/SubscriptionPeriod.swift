@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// A subscription's billing cycle (`period`): ISO 8601 durations Apple allows for subscriptions.
 public enum SubscriptionPeriod: String, StrictStringEnum, Sendable {
     /// One week.

@@ -21,10 +21,12 @@ struct ClockAdvanceCommand: AsyncParsableCommand {
         commandName: "advance",
         abstract: "Advance the test clock, firing every due renewal, reminder and expiry on the way.",
         discussion: """
-            --by takes an ISO 8601 duration (P30D, PT12H, P1W; no years or months) or a short form \
+            --by takes an ISO 8601 duration (P30D, PT12H, P1W, P1M, P1Y: months and years in calendar \
+            arithmetic, UTC) or a short form \
             (90s, 36h, 30d). --to takes an ISO 8601 instant (2026-01-01T00:00:00Z) or milliseconds since 1970.
             Examples:
               subscriptionsctl clock advance --by P30D
+              subscriptionsctl clock advance --by P1M
               subscriptionsctl clock advance --to 2026-01-01T00:00:00Z
             """
     )

@@ -19,7 +19,9 @@ struct MassExtendCommand: AsyncParsableCommand {
         discussion: """
             Sends MassExtendRenewalDate (the App Store Server API body), then polls \
             GetMassExtensionStatus and prints a progress line until the extension is complete, then \
-            the succeeded and failed counts. Reason codes: 0 undeclared, 1 customer satisfaction, \
+            the succeeded and failed counts. The consumer runs the extension in the background: by \
+            itself on the system clock, when the clock advances on the test clock (reading the \
+            status never runs it). Reason codes: 0 undeclared, 1 customer satisfaction, \
             2 other, 3 service issue or outage.
             Example:
               subscriptionsctl extend mass --product news.basic.monthly --days 7 --reason 3 --storefront USA --storefront CAN
@@ -49,11 +51,16 @@ struct MassExtendCommand: AsyncParsableCommand {
             let started = try await bus.send(start.command, idempotencyKey: start.idempotencyKey, timeout: timeout)
             guard started.status == .ok else { return started }
             output.writeError("mass extension \(identifier) of \(product) started")
+            var hinted = false
             while true {
                 let reply = try await bus.send(status.command, timeout: timeout)
                 guard reply.status == .ok, case .getMassExtensionStatus(let progress)? = reply.result else { return reply }
                 output.writeError("progress: succeeded \(progress.succeededCount), failed \(progress.failedCount), complete \(progress.complete)")
                 if progress.complete { return reply }
+                if !hinted, progress.succeededCount + progress.failedCount == 0 {
+                    output.writeError("waiting: on the test clock (CLOCK=manual) the extension runs when the clock advances: subscriptionsctl clock advance --by PT1S")
+                    hinted = true
+                }
                 try await Task.sleep(for: interval)
             }
         }

@@ -134,7 +134,10 @@ extension CatalogError {
         case .valueNotFound(let type, let context):
             self.init(path: render(context.codingPath), message: "expected \(type), found null")
         case .dataCorrupted(let context):
-            self.init(path: render(context.codingPath), message: context.debugDescription)
+            // At the root Foundation's text names its own internals; say it in plain words.
+            self.init(
+                path: render(context.codingPath),
+                message: context.codingPath.isEmpty ? "the document is not valid JSON" : context.debugDescription)
         @unknown default:
             self.init(path: "$", message: "\(error)")
         }

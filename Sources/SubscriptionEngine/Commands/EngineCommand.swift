@@ -19,6 +19,15 @@ public enum EngineCommand: Codable, Sendable, Hashable {
     case requestRefund(RequestRefundRequest)
     case changeMetadata(ChangeMetadataRequest)
     case migrateSubscription(MigrateSubscriptionRequest)
+
+    /// Whether the command only reads (`GetMassExtensionStatus`, `GetAllSubscriptionStatuses`).
+    /// A read changes nothing: it fires no due transition and answers with what time has fired.
+    public var isQuery: Bool {
+        switch self {
+        case .getMassExtensionStatus, .getAllSubscriptionStatuses: true
+        default: false
+        }
+    }
 }
 
 /// An offer redeemed with an in-app purchase (`PurchaseOffer`).

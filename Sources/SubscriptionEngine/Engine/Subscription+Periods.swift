@@ -25,7 +25,7 @@ extension Subscription {
         anchor = date
         anchorIndex = 0
         anchorPeriod = currentPeriodLength
-        if !transactions.isEmpty { transactions[transactions.count - 1].expiresDate = date }
+        updateLatestTransaction { $0.expiresDate = date }
     }
 
     /// The `k`-th renewal date from now (k = 0 is the next one), assuming regular periods.
@@ -40,7 +40,7 @@ extension Subscription {
         let ids = nextIds()
         let offer = items.compactMap(\.offer).first
         let price = items.reduce(Milliunits.zero) { $0 + $1.chargedPrice }
-        transactions.append(
+        appendTransaction(
             TransactionRecord(
                 transactionId: ids.transactionId, webOrderLineItemId: ids.webOrderLineItemId, productId: productId,
                 purchaseDate: now, expiresDate: expiresDate, price: price, currency: currency, reason: reason,

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// The subscriber answers a communicated price increase (R-PRC-5, R-PRC-6).
     func respond(
@@ -40,7 +42,7 @@ extension SubscriptionEngine {
             for index in targets { subscription.priceChanges[index].sheetAcknowledged = true }
         }
         try store.save(subscription)
-        return .renewalInfo(subscription.renewalInfo(app: catalog.app, at: now))
+        return .renewalInfo(info(subscription, at: now))
     }
 
     /// Auto-renew on or off (R-REN-2).
@@ -51,12 +53,12 @@ extension SubscriptionEngine {
         var subscription = try load(originalTransactionId: request.originalTransactionId, store: store)
         try setAutoRenew(&subscription, enable, at: now, log: &log)
         try store.save(subscription)
-        return .renewalInfo(subscription.renewalInfo(app: catalog.app, at: now))
+        return .renewalInfo(info(subscription, at: now))
     }
 
     func setAutoRenew(_ subscription: inout Subscription, _ enable: Bool, at now: Timestamp, log: inout EventLog) throws {
         guard subscription.isLive else {
-            throw EngineRejection(.failedPrecondition, apple: (4030015, "InactiveACASub"), "subscription '\(subscription.originalTransactionId)' is \(subscription.state.rawValue)")
+            throw EngineRejection(.failedPrecondition, error: .inactiveACASub, "subscription '\(subscription.originalTransactionId)' \(subscription.state.plainDescription)")
         }
         guard subscription.autoRenewStatus != enable else { return }
         subscription.autoRenewStatus = enable

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// Extend one subscription's renewal date (R-EXT-1..3), idempotent on `requestIdentifier`.
     func extend(
@@ -5,16 +7,16 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         try validateExtension(days: request.extendByDays, reasonCode: request.extendReasonCode)
         guard !request.requestIdentifier.isEmpty, request.requestIdentifier.count <= 128 else {
-            throw EngineRejection(.invalidArgument, apple: (4000011, "InvalidRequestIdentifierError"), field: "requestIdentifier",
+            throw EngineRejection(.invalidArgument, error: .invalidRequestIdentifier, field: "requestIdentifier",
                 "requestIdentifier must be 1...128 characters, got \(request.requestIdentifier.count)")
         }
         var subscription = try load(originalTransactionId: request.originalTransactionId, store: store)
         guard subscription.familyPurchaserId == nil else {
-            throw EngineRejection(.failedPrecondition, apple: (4030007, "FamilySharedSubscriptionExtensionIneligibleError"),
+            throw EngineRejection(.failedPrecondition, error: .familySharedSubscriptionExtensionIneligible,
                 field: "originalTransactionId", "'\(subscription.originalTransactionId)' is family shared: extend the purchaser's subscription")
         }
         let key = "ext:\(request.requestIdentifier)"
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         try extend(&subscription, days: request.extendByDays, reasonCode: request.extendReasonCode ?? 0,
             requestIdentifier: request.requestIdentifier, at: now, log: &log)
         let reply = EngineReply.extendRenewalDate(
@@ -22,18 +24,18 @@ extension SubscriptionEngine {
                 originalTransactionId: subscription.originalTransactionId,
                 webOrderLineItemId: subscription.latestTransaction?.webOrderLineItemId ?? "", success: true,
                 effectiveDate: subscription.expiresDate))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }
 
     func validateExtension(days: Int, reasonCode: Int?) throws {
         guard (1...90).contains(days) else {
-            throw EngineRejection(.invalidArgument, apple: (4000009, "InvalidExtendByDaysError"), field: "extendByDays",
+            throw EngineRejection(.invalidArgument, error: .invalidExtendByDays, field: "extendByDays",
                 "extendByDays must be 1...90, got \(days)")
         }
         guard let reasonCode, (0...3).contains(reasonCode) else {
-            throw EngineRejection(.invalidArgument, apple: (4000010, "InvalidExtendReasonCodeError"), field: "extendReasonCode",
+            throw EngineRejection(.invalidArgument, error: .invalidExtendReasonCode, field: "extendReasonCode",
                 "extendReasonCode must be 0...3, got \(reasonCode.map(String.init) ?? "nothing")")
         }
     }
@@ -47,13 +49,13 @@ extension SubscriptionEngine {
         let inFreeOffer = subscription.items.contains { $0.offer?.discountType == .freeTrial }
         let graceValid = subscription.state == .gracePeriod && (subscription.gracePeriodExpiresDate.map { $0 > now } ?? false)
         guard subscription.state == .active || graceValid, subscription.paidPeriodCount > 0, !inFreeOffer else {
-            throw EngineRejection(.failedPrecondition, apple: (4030004, "SubscriptionExtensionIneligibleError"),
-                "subscription '\(subscription.originalTransactionId)' is not eligible: state \(subscription.state.rawValue), paid periods \(subscription.paidPeriodCount), free offer \(inFreeOffer)")
+            throw EngineRejection(.failedPrecondition, error: .subscriptionExtensionIneligible,
+                "subscription '\(subscription.originalTransactionId)' is not eligible: it \(subscription.state.plainDescription), has \(subscription.paidPeriodCount) paid period(s)\(inFreeOffer ? " and is in a free trial" : "")")
         }
         let windowStart = now.adding(days: -365)
         let recent = subscription.extensions.filter { $0.date > windowStart }
         guard recent.count < 2 else {
-            throw EngineRejection(.failedPrecondition, apple: (4030005, "SubscriptionMaxExtensionError"),
+            throw EngineRejection(.failedPrecondition, error: .subscriptionMaxExtension,
                 "subscription '\(subscription.originalTransactionId)' was already extended twice in 365 days")
         }
         let oldDate = subscription.expiresDate

@@ -63,15 +63,17 @@ extension SubscriptionEngine {
         member.billingRetryEndDate = purchaser.billingRetryEndDate
         member.paidPeriodCount = purchaser.paidPeriodCount
         guard let source = purchaser.latestTransaction else { return }
-        if let last = member.transactions.last, last.purchaseDate == source.purchaseDate, last.productId == source.productId {
-            member.transactions[member.transactions.count - 1].expiresDate = source.expiresDate
-            member.transactions[member.transactions.count - 1].revocationDate = source.revocationDate
+        if let last = member.latestTransaction, last.purchaseDate == source.purchaseDate, last.productId == source.productId {
+            member.updateLatestTransaction {
+                $0.expiresDate = source.expiresDate
+                $0.revocationDate = source.revocationDate
+            }
             return
         }
         var copy = source
         let ids = member.nextIds()
         copy.transactionId = ids.transactionId
         copy.webOrderLineItemId = ids.webOrderLineItemId
-        member.transactions.append(copy)
+        member.appendTransaction(copy)
     }
 }

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// Accept a mass extension (R-EXT-4); processed in batches by `advance`, idempotent on
     /// `requestIdentifier`.
@@ -6,14 +8,14 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         try validateExtension(days: request.extendByDays, reasonCode: request.extendReasonCode)
         guard isUUID(request.requestIdentifier) else {
-            throw EngineRejection(.invalidArgument, apple: (4000011, "InvalidRequestIdentifierError"), field: "requestIdentifier",
+            throw EngineRejection(.invalidArgument, error: .invalidRequestIdentifier, field: "requestIdentifier",
                 "requestIdentifier must be a UUID, got '\(request.requestIdentifier)'")
         }
         guard catalog.product(request.productId) != nil else {
-            throw EngineRejection(.invalidArgument, apple: (4000023, "InvalidProductIdError"), field: "productId", "unknown product '\(request.productId)'")
+            throw EngineRejection(.invalidArgument, error: .invalidProductId, field: "productId", "unknown product '\(request.productId)'")
         }
         for (index, code) in request.storefrontCountryCodes.enumerated() where code.rawValue.count != 3 {
-            throw EngineRejection(.invalidArgument, apple: (4000028, "InvalidStorefrontCountryCodeError"),
+            throw EngineRejection(.invalidArgument, error: .invalidStorefrontCountryCode,
                 field: "storefrontCountryCodes[\(index)]", "'\(code)' is not an alpha-3 storefront code")
         }
         if try store.massExtension(request.requestIdentifier) == nil {
@@ -21,7 +23,7 @@ extension SubscriptionEngine {
                 MassExtension(
                     requestIdentifier: request.requestIdentifier, productId: request.productId,
                     storefrontCountryCodes: request.storefrontCountryCodes, extendByDays: request.extendByDays,
-                    extendReasonCode: request.extendReasonCode ?? 0, requestedAt: now, pendingIds: nil, succeededCount: 0,
+                    extendReasonCode: request.extendReasonCode ?? 0, requestedAt: now, resumeAt: "", succeededCount: 0,
                     failedCount: 0, complete: false, completeDate: nil, commandId: commandId))
         }
         return .massExtendRenewalDate(requestIdentifier: request.requestIdentifier)
@@ -30,7 +32,7 @@ extension SubscriptionEngine {
     /// Status of a mass extension.
     func massExtensionStatus(_ request: GetMassExtensionStatusRequest, store: some EngineStore) throws -> EngineReply {
         guard let job = try store.massExtension(request.requestIdentifier), job.productId == request.productId else {
-            throw EngineRejection(.notFound, apple: (4040009, "StatusRequestNotFoundError"), field: "requestIdentifier",
+            throw EngineRejection(.notFound, error: .statusRequestNotFound, field: "requestIdentifier",
                 "no mass extension '\(request.requestIdentifier)' for product '\(request.productId)'")
         }
         return .massExtensionStatus(
@@ -39,15 +41,17 @@ extension SubscriptionEngine {
     }
 
     /// One batch: `RENEWAL_EXTENDED` or `RENEWAL_EXTENSION / FAILURE` per live subscription of
-    /// the product (and storefronts), then `RENEWAL_EXTENSION / SUMMARY` once all are done.
+    /// the product (and storefronts) that existed when the extension was requested, in id
+    /// order; then `RENEWAL_EXTENSION / SUMMARY` once all are done.
     func processMassExtensionBatch(_ id: String, at now: Timestamp, store: inout some EngineStore) throws -> [EngineEvent] {
         guard var job = try store.massExtension(id), !job.complete else { return [] }
-        var pending = try job.pendingIds ?? store.subscriptionIds(productId: job.productId)
+        let ids = try store.subscriptionIds(productId: job.productId, from: job.resumeAt, limit: MassExtension.batchSize + 1)
         var events: [EngineEvent] = []
-        for subscriptionId in pending.prefix(MassExtension.batchSize) {
+        for subscriptionId in ids.prefix(MassExtension.batchSize) {
             guard var subscription = try store.subscription(subscriptionId), subscription.isLive,
                 subscription.familyPurchaserId == nil,
                 subscription.productId == job.productId,
+                subscription.originalPurchaseDate <= job.requestedAt,
                 job.storefrontCountryCodes.isEmpty || job.storefrontCountryCodes.contains(subscription.storefront)
             else { continue }
             var log = EventLog(app: catalog.app, commandId: job.commandId)
@@ -63,9 +67,9 @@ extension SubscriptionEngine {
             events += log.events
             events += try propagateToFamily(log.events, store: &store, commandId: job.commandId)
         }
-        pending.removeFirst(min(MassExtension.batchSize, pending.count))
-        job.pendingIds = pending
-        if pending.isEmpty {
+        if ids.count > MassExtension.batchSize {
+            job.resumeAt = ids[MassExtension.batchSize]
+        } else {
             job.complete = true
             job.completeDate = now
             events.append(summaryEvent(job, at: now))

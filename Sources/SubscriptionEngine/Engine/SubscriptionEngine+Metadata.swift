@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// Change Subscription Metadata: rename SKUs and descriptors (`METADATA_UPDATE`). A price
     /// change follows its SKU's new name (R-PRC-12).
@@ -6,11 +8,11 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         let key = try requestKey(request.requestInfo)
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard request.descriptors != nil || !request.items.isEmpty else { throw EngineRejection.missing("items") }
         for (index, item) in request.items.enumerated() {
             guard let position = subscription.itemIndex(item.currentSKU) else {
-                throw EngineRejection(.invalidArgument, apple: (4000146, "ChangeItemNotFound"), field: "items[\(index)].currentSKU", "SKU '\(item.currentSKU)' is not in the subscription")
+                throw EngineRejection(.invalidArgument, error: .changeItemNotFound, field: "items[\(index)].currentSKU", "SKU '\(item.currentSKU)' is not in the subscription")
             }
             if !item.sku.isEmpty, item.sku != item.currentSKU {
                 _ = try knownSKU(item.sku, field: "items[\(index)].SKU")
@@ -30,7 +32,7 @@ extension SubscriptionEngine {
         }
         log.emit(.metadataUpdate, nil, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }
@@ -42,18 +44,18 @@ extension SubscriptionEngine {
         _ request: MigrateSubscriptionRequest, at now: Timestamp, store: inout some EngineStore, log: inout EventLog
     ) throws -> EngineReply {
         let key = try requestKey(request.requestInfo)
-        guard let descriptors = request.descriptors else { throw EngineRejection.missing("descriptors", apple: (4000103, "NullDescriptors")) }
-        guard let first = request.items.first else { throw EngineRejection.missing("items", apple: (4000101, "NullItems")) }
+        guard let descriptors = request.descriptors else { throw EngineRejection.missing("descriptors", error: .nullDescriptors) }
+        guard let first = request.items.first else { throw EngineRejection.missing("items", error: .nullItems) }
         guard let product = catalog.advancedCommerceProduct(request.targetProductId) else {
-            throw EngineRejection(.invalidArgument, apple: (4040016, "ProductNotFound"), field: "targetProductId", "unknown Advanced Commerce product '\(request.targetProductId)'")
+            throw EngineRejection(.invalidArgument, error: .productNotFound, field: "targetProductId", "unknown Advanced Commerce product '\(request.targetProductId)'")
         }
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.kind == .inApp, subscription.state == .active else {
-            throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"), "only active in-app subscriptions migrate")
+            throw EngineRejection(.failedPrecondition, error: .subscriptionNotEligible, "only active in-app subscriptions migrate")
         }
         if subscription.priceChanges.contains(where: { $0.isOpen && $0.isCommunicated && $0.kind == .increase }) {
-            throw EngineRejection(.failedPrecondition, apple: (4030027, "MigrationNotAllowedWhenPriceIncreaseCommunicated"), field: "transactionId", "a price increase was already communicated")
+            throw EngineRejection(.failedPrecondition, error: .migrationNotAllowedWhenPriceIncreaseCommunicated, field: "transactionId", "a price increase was already communicated")
         }
         for (index, item) in request.items.enumerated() { _ = try knownSKU(item.sku, field: "items[\(index)].SKU") }
         let oldSKU = subscription.productId
@@ -71,7 +73,7 @@ extension SubscriptionEngine {
         subscription.taxCode = request.taxCode
         log.emit(.migration, nil, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }

@@ -7,7 +7,7 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         let (key, retain) = try validateModify(request)
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         try validateModify(request, against: subscription)
         let reference = request.requestInfo?.requestReferenceId
         var immediateCharge = Milliunits.zero
@@ -67,7 +67,7 @@ extension SubscriptionEngine {
         }
         log.emit(.didChangeRenewalPref, subtype, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }
@@ -109,7 +109,7 @@ extension SubscriptionEngine {
         _ subscription: inout Subscription, amount: Milliunits, items: [SubscriptionItem], at now: Timestamp, reference: String?
     ) {
         let ids = subscription.nextIds()
-        subscription.transactions.append(
+        subscription.appendTransaction(
             TransactionRecord(
                 transactionId: ids.transactionId, webOrderLineItemId: ids.webOrderLineItemId, productId: subscription.productId,
                 purchaseDate: now, expiresDate: subscription.expiresDate, price: amount, currency: subscription.currency,

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// Change Subscription Price (R-PRC-1..4, R-PRC-7).
     func changePrice(
@@ -5,7 +7,7 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         let key = try requestKey(request.requestInfo)
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         try checkPriceChangeAllowed(request, subscription)
         var ids: [String] = []
         for item in request.items {
@@ -20,7 +22,7 @@ extension SubscriptionEngine {
         }
         log.emit(.priceChange, nil, &subscription, at: now)
         let reply = EngineReply.changePrice(info(subscription, at: now), priceChangeIds: ids)
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }
@@ -52,21 +54,31 @@ extension SubscriptionEngine {
 
     /// R-PRC-2 refusals and request validation.
     private func checkPriceChangeAllowed(_ request: ChangePriceRequest, _ subscription: Subscription) throws {
-        guard !request.items.isEmpty else { throw EngineRejection.missing("items", apple: (4000101, "NullItems")) }
+        guard !request.items.isEmpty else { throw EngineRejection.missing("items", error: .nullItems) }
         if let currency = request.currency, currency != subscription.currency {
-            throw EngineRejection(.invalidArgument, apple: (4000053, "InvalidCurrency"), field: "currency",
+            throw EngineRejection(.invalidArgument, error: .invalidCurrency, field: "currency",
                 "currency '\(currency)' differs from the subscription's \(subscription.currency)")
         }
         guard subscription.storefront != .india else {
-            throw EngineRejection(.failedPrecondition, apple: (4000221, "ACAPriceIncreaseIsNotCurrentlySupportedInIndia"),
+            throw EngineRejection(.failedPrecondition, error: .acaPriceIncreaseIsNotCurrentlySupportedInIndia,
                 field: "storefront", "price changes are not supported in storefront IND")
         }
-        guard subscription.state == .active else {
-            throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"),
-                "subscription is \(subscription.state.rawValue): no price change in grace period, billing retry or after expiry")
+        switch subscription.state {
+        case .active:
+            break
+        case .gracePeriod:
+            throw EngineRejection(.failedPrecondition, error: .priceChangeInGracePeriod,
+                "subscription '\(subscription.originalTransactionId)' is in its billing grace period (its last renewal charge failed); change the price once a charge succeeds")
+        case .billingRetry:
+            throw EngineRejection(.failedPrecondition, error: .priceChangeInBillingRetry,
+                "subscription '\(subscription.originalTransactionId)' is in billing retry (its last renewal charge failed); change the price once a charge succeeds")
+        case .expired, .revoked:
+            throw EngineRejection(.failedPrecondition, error: .subscriptionNotEligible,
+                "subscription '\(subscription.originalTransactionId)' \(subscription.state.plainDescription): only an active subscription gets a price change")
         }
         guard subscription.autoRenewStatus else {
-            throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"), "auto-renew is off")
+            throw EngineRejection(.failedPrecondition, error: .priceChangeAutoRenewOff,
+                "auto-renew of subscription '\(subscription.originalTransactionId)' is off, so it will not renew at any price; a price change needs auto-renew on")
         }
         let parents = Set(request.items.map(\.sku))
         var dependentsSeen: Set<String> = []
@@ -74,39 +86,40 @@ extension SubscriptionEngine {
         for (index, item) in request.items.enumerated() {
             let field = "items[\(index)]"
             guard skusSeen.insert(item.sku).inserted else {
-                throw EngineRejection(.invalidArgument, apple: (4000194, "ItemCannotBeSpecifiedMultipleTimes"), field: "\(field).SKU", "SKU '\(item.sku)' appears twice")
+                throw EngineRejection(.invalidArgument, error: .itemCannotBeSpecifiedMultipleTimes, field: "\(field).SKU", "SKU '\(item.sku)' appears twice")
             }
             guard item.price > .zero else {
-                throw EngineRejection(.invalidArgument, apple: (4000086, "NegativePrice"), field: "\(field).price", "price must be > 0, got \(item.price.rawValue)")
+                throw EngineRejection(.invalidArgument, error: .negativePrice, field: "\(field).price", "price must be > 0, got \(item.price.rawValue)")
             }
             guard let current = subscription.itemIndex(item.sku).map({ subscription.items[$0] }) else {
-                throw EngineRejection(.invalidArgument, apple: (4000220, "InvalidSKUProvidedMustBeCurrentSKUSetToRenew"), field: "\(field).SKU", "SKU '\(item.sku)' is not in the subscription")
+                throw EngineRejection(.invalidArgument, error: .invalidSKUProvidedMustBeCurrentSKUSetToRenew, field: "\(field).SKU", "SKU '\(item.sku)' is not in the subscription")
             }
             guard current.offer == nil else {
-                throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"), field: "\(field).SKU", "SKU '\(item.sku)' is in an offer period")
+                throw EngineRejection(.failedPrecondition, error: .priceChangeInOfferPeriod, field: "\(field).SKU",
+                    "SKU '\(item.sku)' is in an offer period until its offer ends; change its price after that")
             }
             guard item.price != current.price else {
                 throw EngineRejection(.invalidArgument, field: "\(field).price", "price \(item.price.rawValue) equals the current price")
             }
             if subscription.priceChanges.contains(where: { $0.isOpen && $0.sku == item.sku && $0.isCommunicated }) {
-                throw EngineRejection(.failedPrecondition, apple: (4000205, "PriceChangeCannotBeIssuedWhenAlreadyCommunicated"), field: "\(field).SKU", "a price change of '\(item.sku)' was already communicated")
+                throw EngineRejection(.failedPrecondition, error: .priceChangeCannotBeIssuedWhenAlreadyCommunicated, field: "\(field).SKU", "a price change of '\(item.sku)' was already communicated")
             }
             for dependent in item.dependentSKUs {
                 let existingParent = subscription.priceChanges.contains { $0.isOpen && !$0.dependentSKUs.isEmpty && $0.sku == dependent }
                 guard dependent != item.sku, subscription.itemIndex(dependent) != nil else {
-                    throw EngineRejection(.invalidArgument, apple: (4000220, "InvalidSKUProvidedMustBeCurrentSKUSetToRenew"), field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' is not another item of the subscription")
+                    throw EngineRejection(.invalidArgument, error: .invalidSKUProvidedMustBeCurrentSKUSetToRenew, field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' is not another item of the subscription")
                 }
                 let dependentHasOwn = request.items.contains { $0.sku == dependent && !$0.dependentSKUs.isEmpty }
                 guard !dependentHasOwn, !existingParent, !(parents.contains(item.sku) && dependentsSeen.contains(item.sku)) else {
-                    throw EngineRejection(.invalidArgument, apple: (4000193, "DependentSKUsCannotBeChained"), field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' would form a chain")
+                    throw EngineRejection(.invalidArgument, error: .dependentSKUsCannotBeChained, field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' would form a chain")
                 }
                 guard dependentsSeen.insert(dependent).inserted else {
-                    throw EngineRejection(.invalidArgument, apple: (4000192, "DependentSKUsCannotBeShared"), field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' has two parents")
+                    throw EngineRejection(.invalidArgument, error: .dependentSKUsCannotBeShared, field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' has two parents")
                 }
             }
         }
         for item in request.items where !item.dependentSKUs.isEmpty && dependentsSeen.contains(item.sku) {
-            throw EngineRejection(.invalidArgument, apple: (4000193, "DependentSKUsCannotBeChained"), field: "items", "SKU '\(item.sku)' is both a dependent and a parent")
+            throw EngineRejection(.invalidArgument, error: .dependentSKUsCannotBeChained, field: "items", "SKU '\(item.sku)' is both a dependent and a parent")
         }
     }
 
@@ -121,9 +134,9 @@ extension SubscriptionEngine {
 
     /// The idempotency key of an Advanced Commerce request (R-MOD-5).
     func requestKey(_ info: RequestInfo?) throws -> String {
-        guard let info else { throw EngineRejection.missing("requestInfo", apple: (4000079, "NullRequestInfo")) }
+        guard let info else { throw EngineRejection.missing("requestInfo", error: .nullRequestInfo) }
         guard !info.requestReferenceId.isEmpty else {
-            throw EngineRejection.missing("requestInfo.requestReferenceId", apple: (4000080, "NullRequestReferenceID"))
+            throw EngineRejection.missing("requestInfo.requestReferenceId", error: .nullRequestReferenceId)
         }
         return "ref:\(info.requestReferenceId)"
     }

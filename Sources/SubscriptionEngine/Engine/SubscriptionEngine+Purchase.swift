@@ -1,3 +1,4 @@
+import AppleErrorCatalog
 import StableIdentifiers
 
 extension SubscriptionEngine {
@@ -8,17 +9,18 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         guard !request.customerId.isEmpty else { throw EngineRejection.missing("customerId") }
         guard let product = catalog.product(request.productId) else {
-            throw EngineRejection(.notFound, apple: (4040016, "ProductNotFound"), field: "productId", "unknown product '\(request.productId)'")
+            throw EngineRejection(.notFound, error: .productNotFound, field: "productId", "unknown product '\(request.productId)'")
         }
         guard let price = product.price(in: request.storefront) else {
-            throw EngineRejection(.invalidArgument, apple: (4000134, "MissingPricingConfigForStorefront"), field: "storefront",
-                "product '\(product.productId)' has no price in storefront '\(request.storefront)'")
+            // Our route: a product without a price in the storefront is not sold there, so not found.
+            throw EngineRejection(.notFound, error: .productNotFound, field: "storefront",
+                "product '\(product.productId)' is not sold in storefront '\(request.storefront)' (the catalog has no price there)")
         }
         let ids = try store.subscriptionIds(customerId: request.customerId, groupId: product.groupId)
         let existing = try ids.compactMap { try store.subscription($0) }
         if let live = existing.first(where: \.isLive) {
             guard live.productId != product.productId || live.autoRenewProductId != product.productId else {
-                throw EngineRejection(.alreadyExists, apple: (4030011, "SubscriptionAlreadyActive"), field: "productId",
+                throw EngineRejection(.alreadyExists, error: .subscriptionAlreadyActive, field: "productId",
                     "customer already subscribes to '\(product.productId)' (\(live.originalTransactionId))")
             }
             let switchRequest = SwitchProductRequest(
@@ -128,7 +130,7 @@ extension SubscriptionEngine {
             expiresDate: now, anchor: now, anchorPeriod: .oneMonth, anchorIndex: 0, state: .expired,
             autoRenewStatus: true, expirationIntent: nil, billingMode: .succeeds, retryStartDate: nil,
             gracePeriodExpiresDate: nil, billingRetryEndDate: nil, introOfferRedeemed: false,
-            paidPeriodCount: 0, transactions: [], priceChanges: [], priceIncreaseEffectiveDates: [], extensions: [],
-            pendingChanges: PendingChanges(), requestResults: [:], sequence: 0, idCounter: 0)
+            paidPeriodCount: 0, latestTransaction: nil, transactionCount: 0, priceChanges: [], priceIncreaseEffectiveDates: [], extensions: [],
+            pendingChanges: PendingChanges(), sequence: 0, idCounter: 0)
     }
 }

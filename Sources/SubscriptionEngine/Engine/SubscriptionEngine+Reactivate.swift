@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// REACTIVATE_SUBSCRIPTION: auto-renew back on (R-PRC-11). Communicated increases of the
     /// named items are accepted (they renew at the higher price); those of unnamed items are
@@ -6,20 +8,20 @@ extension SubscriptionEngine {
         _ request: ReactivateSubscriptionRequest, at now: Timestamp, store: inout some EngineStore, log: inout EventLog
     ) throws -> EngineReply {
         guard request.operation == .reactivateSubscription else {
-            throw EngineRejection(.invalidArgument, apple: (4000172, "InvalidOperation"), field: "operation", "operation must be REACTIVATE_SUBSCRIPTION, got \(request.operation?.rawValue ?? "nothing")")
+            throw EngineRejection(.invalidArgument, error: .invalidOperation, field: "operation", "operation must be REACTIVATE_SUBSCRIPTION, got \(request.operation?.rawValue ?? "nothing")")
         }
         try checkVersion(request.version)
         let key = try requestKey(request.requestInfo)
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.isLive else {
-            throw EngineRejection(.failedPrecondition, apple: (4030015, "InactiveACASub"), "subscription '\(subscription.originalTransactionId)' is \(subscription.state.rawValue)")
+            throw EngineRejection(.failedPrecondition, error: .inactiveACASub, "subscription '\(subscription.originalTransactionId)' \(subscription.state.plainDescription)")
         }
         guard !subscription.autoRenewStatus else {
-            throw EngineRejection(.failedPrecondition, apple: (4030011, "SubscriptionAlreadyActive"), "auto-renew is already on")
+            throw EngineRejection(.failedPrecondition, error: .subscriptionAlreadyActive, "auto-renew is already on")
         }
         for (index, sku) in request.items.enumerated() where subscription.itemIndex(sku) == nil {
-            throw EngineRejection(.invalidArgument, apple: (4000146, "ChangeItemNotFound"), field: "items[\(index)].SKU", "SKU '\(sku)' is not in the subscription")
+            throw EngineRejection(.invalidArgument, error: .changeItemNotFound, field: "items[\(index)].SKU", "SKU '\(sku)' is not in the subscription")
         }
         let named = request.items.isEmpty ? Set(subscription.items.map(\.sku)) : Set(request.items)
         let lead = PriceIncreaseRules.leadDays(for: subscription.period)
@@ -38,7 +40,7 @@ extension SubscriptionEngine {
         subscription.autoRenewStatus = true
         log.emit(.didChangeRenewalStatus, .autoRenewEnabled, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// Cancel: auto-renew off (`DID_CHANGE_RENEWAL_STATUS / AUTO_RENEW_DISABLED`).
     func cancel(
@@ -5,10 +7,10 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         let key = try requestKey(request.requestInfo)
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         try setAutoRenew(&subscription, false, at: now, log: &log)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }
@@ -23,9 +25,9 @@ extension SubscriptionEngine {
             throw EngineRejection(.invalidArgument, field: "refundType", "refundType must be FULL or PRORATED")
         }
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.isLive else {
-            throw EngineRejection(.failedPrecondition, apple: (4030015, "InactiveACASub"), "subscription '\(subscription.originalTransactionId)' is \(subscription.state.rawValue)")
+            throw EngineRejection(.failedPrecondition, error: .inactiveACASub, "subscription '\(subscription.originalTransactionId)' \(subscription.state.plainDescription)")
         }
         refundLatest(&subscription, type: type, amount: nil, at: now)
         subscription.state = .revoked
@@ -33,7 +35,7 @@ extension SubscriptionEngine {
         subscription.closePriceChanges(as: .invalidated)
         log.emit(.refund, nil, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }
@@ -47,9 +49,9 @@ extension SubscriptionEngine {
         guard let type = request.refundType else { throw EngineRejection.missing("items[0].refundType") }
         if type == .custom, request.refundAmount == nil { throw EngineRejection.missing("items[0].refundAmount") }
         var subscription = try load(transactionId: request.transactionId, store: store)
-        if let reply = subscription.requestResults[key] { return reply }
+        if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.latestTransaction?.revocationDate == nil else {
-            throw EngineRejection(.failedPrecondition, apple: (4030021, "AlreadyRefunded"), field: "transactionId", "transaction '\(request.transactionId)' was already refunded")
+            throw EngineRejection(.failedPrecondition, error: .alreadyRefunded, field: "transactionId", "transaction '\(request.transactionId)' was already refunded")
         }
         refundLatest(&subscription, type: type, amount: request.refundAmount, at: now)
         if request.revoke {
@@ -59,13 +61,13 @@ extension SubscriptionEngine {
         }
         log.emit(.refund, nil, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
-        subscription.requestResults[key] = reply
+        subscription.remember(reply, forKey: key)
         try store.save(subscription)
         return reply
     }
 
     private func refundLatest(_ subscription: inout Subscription, type: RefundType, amount: Milliunits?, at now: Timestamp) {
-        guard var last = subscription.transactions.popLast() else { return }
+        guard var last = subscription.latestTransaction else { return }
         let refund: Milliunits
         switch type {
         case .full: refund = last.price
@@ -78,6 +80,6 @@ extension SubscriptionEngine {
         last.revocationPercentage = last.price.rawValue > 0
             ? Int(Proration.divideHalfEven(refund.rawValue, times: 100_000, by: last.price.rawValue)) : 0
         last.refundAmount = refund
-        subscription.transactions.append(last)
+        subscription.updateLatestTransaction { $0 = last }
     }
 }

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 extension SubscriptionEngine {
     /// Upgrade, downgrade or crossgrade within the group (R-GRP-2..4); choosing the current
     /// product cancels a pending downgrade.
@@ -6,15 +8,17 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         var subscription = try load(originalTransactionId: request.originalTransactionId, store: store)
         guard subscription.kind == .inApp, subscription.state == .active else {
-            throw EngineRejection(.failedPrecondition, apple: (4030010, "SubscriptionNotEligible"),
-                "subscription '\(subscription.originalTransactionId)' is \(subscription.state.rawValue) \(subscription.kind.rawValue); buy again instead")
+            throw EngineRejection(.failedPrecondition, error: .subscriptionNotEligible,
+                subscription.kind == .inApp
+                    ? "subscription '\(subscription.originalTransactionId)' \(subscription.state.plainDescription); buy again instead"
+                    : "subscription '\(subscription.originalTransactionId)' is an Advanced Commerce subscription; modify it instead")
         }
         guard let target = catalog.product(request.productId), target.groupId == subscription.groupId else {
-            throw EngineRejection(.notFound, apple: (4040016, "ProductNotFound"), field: "productId",
+            throw EngineRejection(.notFound, error: .productNotFound, field: "productId",
                 "no product '\(request.productId)' in group '\(subscription.groupId)'")
         }
         guard let price = target.price(in: subscription.storefront) else {
-            throw EngineRejection(.invalidArgument, apple: (4000134, "MissingPricingConfigForStorefront"), field: "productId",
+            throw EngineRejection(.notFound, error: .productNotFound, field: "productId",
                 "product '\(target.productId)' has no price in storefront '\(subscription.storefront)'")
         }
         if !request.appAccountToken.isEmpty { subscription.appAccountToken = request.appAccountToken }
@@ -55,12 +59,13 @@ extension SubscriptionEngine {
             return .switchProduct(info(subscription, at: now), effectiveImmediately: false, proratedRefund: .zero)
         }
         var refund = Milliunits.zero
-        if var last = subscription.transactions.popLast() {
+        if let last = subscription.latestTransaction {
             refund = Proration.refund(price: last.price, purchase: last.purchaseDate, expires: last.expiresDate, switchDate: now)
-            last.isUpgraded = true
-            last.revocationDate = now
-            last.refundAmount = refund
-            subscription.transactions.append(last)
+            subscription.updateLatestTransaction {
+                $0.isUpgraded = true
+                $0.revocationDate = now
+                $0.refundAmount = refund
+            }
         }
         invalidatePriceChanges(&subscription, sku: subscription.productId)
         subscription.productId = target.productId

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// The consent and renewal engine: applies commands and fires due transitions on
 /// subscription aggregates held by an `EngineStore`. Pure: no I/O, no clock (R-REN-3).
 public struct SubscriptionEngine: Sendable {
@@ -5,14 +7,18 @@ public struct SubscriptionEngine: Sendable {
 
     public init(catalog: Catalog) { self.catalog = catalog }
 
-    /// Fires everything due up to `now` (time order), then applies `command`.
+    /// Fires every subscription timer due up to `now` (time order), then applies `command`.
     ///
-    /// A refused command comes back as `EngineReply.rejected`; its events are then only those
-    /// of the transitions that fell due. Only store errors are thrown.
+    /// A query (``EngineCommand/isQuery``) changes nothing: it fires nothing and reads the state
+    /// as the clock left it, so under the test clock a queued mass extension runs when the clock
+    /// advances, not when its status is read. A refused command comes back as
+    /// `EngineReply.rejected`; its events are then only those of the transitions that fell due.
+    /// Only store errors are thrown. Mass extensions are not processed here (a command never
+    /// pays for thousands of subscriptions): ``advance(to:in:massExtensionBatches:)`` runs them.
     public func apply(
         _ command: EngineCommand, commandId: String, at now: Timestamp, in store: inout some EngineStore
     ) throws -> EngineOutcome {
-        let due = try advance(to: now, in: &store)
+        let due = command.isQuery ? [] : try advance(to: now, in: &store, massExtensionBatches: 0)
         var log = EventLog(app: catalog.app, commandId: commandId)
         do {
             let reply = try execute(command, at: now, store: &store, log: &log)
@@ -25,21 +31,34 @@ public struct SubscriptionEngine: Sendable {
 
     /// Fires every due transition up to `target` in (time, id) order across subscriptions and
     /// mass extensions: renewals, expiries, grace and retry ends, price-change communications,
-    /// mass-extension batches.
-    public func advance(to target: Timestamp, in store: inout some EngineStore) throws -> [EngineEvent] {
+    /// and at most `massExtensionBatches` mass-extension batches (of ``MassExtension/batchSize``
+    /// subscriptions each), so a caller can bound the work of one transaction and call again
+    /// while ``EngineStore/earliestDueTime()`` is due.
+    public func advance(
+        to target: Timestamp, in store: inout some EngineStore, massExtensionBatches: Int = .max
+    ) throws -> [EngineEvent] {
         var events: [EngineEvent] = []
-        while let time = try store.earliestDueTime(), time <= target {
-            for id in try store.dueSubscriptionIds(atOrBefore: time, limit: 512) {
-                guard var subscription = try store.subscription(id), let due = subscription.nextDueTime, due <= time
-                else { continue }
-                var log = EventLog(app: catalog.app, commandId: nil)
-                fire(&subscription, at: due, log: &log)
-                try store.save(subscription)
-                events += log.events
-                events += try propagateToFamily(log.events, store: &store, commandId: nil)
+        var batchesLeft = massExtensionBatches
+        while true {
+            let subscriptionDue = try store.earliestSubscriptionDueTime()
+            let jobDue = batchesLeft > 0 ? try store.earliestMassExtensionDueTime() : nil
+            guard let time = [subscriptionDue, jobDue].compactMap({ $0 }).min(), time <= target else { break }
+            if let subscriptionDue, subscriptionDue == time {
+                for id in try store.dueSubscriptionIds(atOrBefore: time, limit: 512) {
+                    guard var subscription = try store.subscription(id), let due = subscription.nextDueTime, due <= time
+                    else { continue }
+                    var log = EventLog(app: catalog.app, commandId: nil)
+                    fire(&subscription, at: due, log: &log)
+                    try store.save(subscription)
+                    events += log.events
+                    events += try propagateToFamily(log.events, store: &store, commandId: nil)
+                }
             }
-            for id in try store.dueMassExtensionIds(atOrBefore: time, limit: 16) {
-                events += try processMassExtensionBatch(id, at: time, store: &store)
+            if let jobDue, jobDue == time {
+                for id in try store.dueMassExtensionIds(atOrBefore: time, limit: min(16, batchesLeft)) {
+                    events += try processMassExtensionBatch(id, at: time, store: &store)
+                    batchesLeft -= 1
+                }
             }
         }
         return events
@@ -72,20 +91,27 @@ public struct SubscriptionEngine: Sendable {
 
     /// Loads a subscription by any of its transaction ids.
     func load(transactionId: String, field: String = "transactionId", store: some EngineStore) throws -> Subscription {
-        guard !transactionId.isEmpty else { throw EngineRejection.missing(field, apple: (4000085, "NullTransactionId")) }
+        guard !transactionId.isEmpty else { throw EngineRejection.missing(field, error: .nullTransactionId) }
         let id = Subscription.originalTransactionId(fromTransactionId: transactionId)
         guard let subscription = try store.subscription(id),
-            subscription.transactions.contains(where: { $0.transactionId == transactionId })
+            try subscription.latestTransaction?.transactionId == transactionId
+                || store.containsTransaction(transactionId, of: id)
         else {
             throw EngineRejection(
-                .notFound, apple: (4040010, "TransactionIdNotFound"), field: field, "no transaction '\(transactionId)'")
+                .notFound, error: .transactionIdNotFound, field: field, "no transaction '\(transactionId)'")
         }
         return subscription
     }
 
+    /// The reply stored for an idempotency key of `subscription` (by this command or earlier).
+    func storedReply(_ key: String, of subscription: Subscription, store: some EngineStore) throws -> EngineReply? {
+        if let reply = subscription.unsaved.reply(forKey: key) { return reply }
+        return try store.requestResult(key, of: subscription.originalTransactionId)
+    }
+
     /// Loads a subscription by `originalTransactionId`.
     func load(originalTransactionId id: String, store: some EngineStore) throws -> Subscription {
-        guard !id.isEmpty else { throw EngineRejection.missing("originalTransactionId", apple: (4000008, "InvalidOriginalTransactionIdError")) }
+        guard !id.isEmpty else { throw EngineRejection.missing("originalTransactionId", error: .invalidOriginalTransactionId) }
         guard let subscription = try store.subscription(id) else { throw EngineRejection.subscriptionNotFound(id) }
         return subscription
     }
@@ -94,6 +120,6 @@ public struct SubscriptionEngine: Sendable {
     func info(_ subscription: Subscription, at now: Timestamp) -> SubscriptionInfo {
         SubscriptionInfo(
             transactionInfo: subscription.transactionInfo(app: catalog.app, at: now),
-            renewalInfo: subscription.renewalInfo(app: catalog.app, at: now))
+            renewalInfo: subscription.renewalInfo(app: catalog.app, at: now), status: subscription.status)
     }
 }

@@ -1,6 +1,12 @@
 /// One subscription aggregate: everything the engine knows about a customer's subscription
 /// in one group. Codable so the consumer can store it as a document; the store indexes it by
 /// `nextDueTime` (see `Subscription+Due.swift`), `customerId`/`groupId` and `productId`.
+///
+/// The aggregate stays small however long the subscription lives: it holds only the latest
+/// transaction; the history (the transactions before it) and the replies of idempotency keys
+/// are kept by the store beside it, append-only (``EngineStore/transactions(of:)``,
+/// ``EngineStore/requestResult(_:of:)``). What a command adds to them waits in ``unsaved``
+/// until ``EngineStore/save(_:)-swift.method`` writes it with the aggregate.
 public struct Subscription: Codable, Sendable, Hashable {
     /// Whether the subscription was bought in-app or through Advanced Commerce.
     public enum Kind: String, Codable, Sendable, Hashable {
@@ -61,21 +67,31 @@ public struct Subscription: Codable, Sendable, Hashable {
     public internal(set) var billingRetryEndDate: Timestamp?
     public internal(set) var introOfferRedeemed: Bool
     public internal(set) var paidPeriodCount: Int
-    public internal(set) var transactions: [TransactionRecord]
+    /// The latest transaction (the one Apple's payloads describe); older ones are in the store.
+    public internal(set) var latestTransaction: TransactionRecord?
+    /// How many transactions the subscription has had; the latest is at position `transactionCount - 1`.
+    public internal(set) var transactionCount: Int
     public internal(set) var priceChanges: [PriceChange]
     /// Renewal dates at which a price increase took effect (R-PRC-3, 12-month rule).
     public internal(set) var priceIncreaseEffectiveDates: [Timestamp]
     public internal(set) var extensions: [RenewalExtension]
     public internal(set) var pendingChanges: PendingChanges
-    /// Replies of requests with an idempotency key (`requestReferenceId`, `requestIdentifier`).
-    var requestResults: [String: EngineReply]
     /// Sequence number of the last event (gap-free per subscription, R-EVT-1).
     public internal(set) var sequence: UInt64
     /// Counter for deterministic transaction ids.
     var idCounter: Int
+    /// History written by this command, for the store to persist with the aggregate (not part
+    /// of the aggregate's stored form or of its equality).
+    public internal(set) var unsaved = UnsavedHistory()
 
-    /// The latest transaction.
-    public var latestTransaction: TransactionRecord? { transactions.last }
+    enum CodingKeys: String, CodingKey {
+        case originalTransactionId, customerId, groupId, kind, ownership, familyPurchaserId, familyMemberIds
+        case productId, autoRenewProductId, storefront, currency, appAccountToken, items, period, descriptors
+        case taxCode, originalPurchaseDate, currentPeriodStart, expiresDate, anchor, anchorPeriod, anchorIndex
+        case state, autoRenewStatus, expirationIntent, billingMode, retryStartDate, gracePeriodExpiresDate
+        case billingRetryEndDate, introOfferRedeemed, paidPeriodCount, latestTransaction, transactionCount
+        case priceChanges, priceIncreaseEffectiveDates, extensions, pendingChanges, sequence, idCounter
+    }
 
     /// Apple's `status` for this state.
     public var status: SubscriptionStatus {
@@ -90,6 +106,29 @@ public struct Subscription: Codable, Sendable, Hashable {
 
     /// True while the customer has access or billing can still recover.
     public var isLive: Bool { state == .active || state == .gracePeriod || state == .billingRetry }
+
+    /// Records a new transaction: it becomes the latest, and the one it replaces goes to the
+    /// history (which holds every transaction but the latest) when the aggregate is saved.
+    mutating func appendTransaction(_ record: TransactionRecord) {
+        if let previous = latestTransaction {
+            unsaved.note(previous, at: transactionCount - 1)
+        }
+        latestTransaction = record
+        transactionCount += 1
+    }
+
+    /// Changes the latest transaction (its expiry moved, it was refunded or upgraded); it is
+    /// part of the aggregate, so nothing goes to the history.
+    mutating func updateLatestTransaction(_ change: (inout TransactionRecord) -> Void) {
+        guard var record = latestTransaction else { return }
+        change(&record)
+        latestTransaction = record
+    }
+
+    /// Stores the reply of an idempotency key; the store keeps it beside the aggregate.
+    mutating func remember(_ reply: EngineReply, forKey key: String) {
+        unsaved.requestResults.append(UnsavedHistory.RequestResult(key: key, reply: reply))
+    }
 
     /// The item with this SKU.
     func itemIndex(_ sku: String) -> Int? { items.firstIndex { $0.sku == sku } }
@@ -124,4 +163,57 @@ public struct RenewalExtension: Codable, Sendable, Hashable {
     public var date: Timestamp
     public var days: Int
     public var reasonCode: Int
+}
+
+/// What a command added to a subscription's history and has not been saved yet: transactions
+/// by position (new ones, or the latest one changed) and replies of idempotency keys. Equal to
+/// any other: whether history is still to be written says nothing about the aggregate's state.
+public struct UnsavedHistory: Sendable, Hashable {
+    /// A transaction that stopped being the latest, at its position in the history (0 = the first).
+    public struct Transaction: Sendable {
+        public var position: Int
+        public var record: TransactionRecord
+    }
+
+    /// The reply to remember for an idempotency key.
+    public struct RequestResult: Sendable {
+        public var key: String
+        public var reply: EngineReply
+    }
+
+    public internal(set) var transactions: [Transaction] = []
+    public internal(set) var requestResults: [RequestResult] = []
+
+    /// Nothing to write.
+    public var isEmpty: Bool { transactions.isEmpty && requestResults.isEmpty }
+
+    /// The reply remembered for `key` by this command, if any.
+    func reply(forKey key: String) -> EngineReply? {
+        requestResults.last { $0.key == key }?.reply
+    }
+
+    mutating func note(_ record: TransactionRecord, at position: Int) {
+        if let last = transactions.indices.last, transactions[last].position == position {
+            transactions[last].record = record
+        } else {
+            transactions.append(Transaction(position: position, record: record))
+        }
+    }
+
+    public static func == (lhs: UnsavedHistory, rhs: UnsavedHistory) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}
+
+extension Subscription.State {
+    /// The state in plain words for messages, after "subscription 'id'": "is active",
+    /// "is in its billing grace period", "is in billing retry", "has expired", "was revoked".
+    public var plainDescription: String {
+        switch self {
+        case .active: "is active"
+        case .gracePeriod: "is in its billing grace period"
+        case .billingRetry: "is in billing retry"
+        case .expired: "has expired"
+        case .revoked: "was revoked"
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import AppleErrorCatalog
+
 /// A command the engine refuses. `SubscriptionEngine.apply` returns it as
 /// `EngineReply.rejected` (so the events of transitions that fell due before the command are
 /// never lost); nothing of the command itself is saved.
@@ -19,19 +21,22 @@ public struct EngineRejection: Error, Hashable, Sendable, Codable, CustomStringC
     }
 
     public var code: Code
-    /// Apple's numeric `errorCode`, when Apple defines one.
+    /// The catalog's numeric `errorCode` (`AppleErrorCatalog`): Apple's where Apple defines one,
+    /// else ours (fourth digit 9); `nil` when the refusal has no code of its own.
     public var appleErrorCode: Int?
-    /// Apple's error name, e.g. `SubscriptionMaxExtensionError`.
+    /// The catalog's name for ``appleErrorCode``, e.g. `SubscriptionMaxExtensionError`.
     public var appleErrorName: String?
     /// Offending field as a path of Apple JSON names, e.g. `changeItems[0].currentSKU`.
     public var field: String?
     /// What was wrong, with the value.
     public var message: String
 
-    public init(_ code: Code, apple: (Int, String)? = nil, field: String? = nil, _ message: String) {
+    /// A refusal with `code`, the catalog entry `error` (if any), the offending `field` and a message
+    /// in plain words that names the value.
+    public init(_ code: Code, error: AppleError? = nil, field: String? = nil, _ message: String) {
         self.code = code
-        self.appleErrorCode = apple?.0
-        self.appleErrorName = apple?.1
+        self.appleErrorCode = error.map { Int($0.errorCode) }
+        self.appleErrorName = error?.name
         self.field = field
         self.message = message
     }
@@ -51,11 +56,14 @@ public struct EngineRejection: Error, Hashable, Sendable, Codable, CustomStringC
         "\(code.rawValue)\(appleErrorCode.map { " \($0)" } ?? "")\(field.map { " [\($0)]" } ?? ""): \(message)"
     }
 
-    static func missing(_ field: String, apple: (Int, String)? = nil) -> EngineRejection {
-        EngineRejection(.invalidArgument, apple: apple, field: field, "\(field) is required")
+    /// The catalog entry of ``appleErrorCode``, if it has one.
+    public var catalogError: AppleError? { appleErrorCode.flatMap { AppleError(errorCode: Int64($0)) } }
+
+    static func missing(_ field: String, error: AppleError? = nil) -> EngineRejection {
+        EngineRejection(.invalidArgument, error: error, field: field, "\(field) is required")
     }
 
     static func subscriptionNotFound(_ id: String, field: String = "originalTransactionId") -> EngineRejection {
-        EngineRejection(.notFound, apple: (4040005, "OriginalTransactionIdNotFoundError"), field: field, "no subscription '\(id)'")
+        EngineRejection(.notFound, error: .originalTransactionIdNotFound, field: field, "no subscription '\(id)'")
     }
 }

@@ -4,8 +4,9 @@ public enum EngineReply: Codable, Sendable, Hashable {
     case subscription(SubscriptionInfo)
     case switchProduct(SubscriptionInfo, effectiveImmediately: Bool, proratedRefund: Milliunits)
     case changePrice(SubscriptionInfo, priceChangeIds: [String])
-    /// Respond to price increase, set auto-renew.
-    case renewalInfo(RenewalInfo)
+    /// Respond to price increase, set auto-renew: the subscription after the change (the
+    /// reply's `renewal_info` is its renewal info).
+    case renewalInfo(SubscriptionInfo)
     case billingOutcome(status: SubscriptionStatus, SubscriptionInfo)
     case extendRenewalDate(ExtendRenewalDateResult)
     case massExtendRenewalDate(requestIdentifier: String)
@@ -25,6 +26,9 @@ public enum EngineReply: Codable, Sendable, Hashable {
 public struct SubscriptionInfo: Codable, Sendable, Hashable {
     public var transactionInfo: TransactionInfo?
     public var renewalInfo: RenewalInfo
+    /// Apple's status of the subscription after the operation (nil in replies stored before
+    /// it was recorded).
+    public var status: SubscriptionStatus? = nil
 }
 
 /// Apple's `ExtendRenewalDateResponse`.

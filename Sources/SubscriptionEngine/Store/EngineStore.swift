@@ -5,14 +5,22 @@ public protocol EngineStore {
     /// The subscription with this `originalTransactionId`.
     func subscription(_ originalTransactionId: String) throws -> Subscription?
     /// Inserts or replaces a subscription and (re)indexes its `nextDueTime`, `customerId` +
-    /// `groupId` and `productId`.
+    /// `groupId` and `productId`; appends its ``Subscription/unsaved`` history (the transactions
+    /// that stopped being the latest; one at a position already stored replaces it).
     mutating func save(_ subscription: Subscription) throws
+    /// Every transaction of a subscription, oldest first: the history, then the latest.
+    func transactions(of originalTransactionId: String) throws -> [TransactionRecord]
+    /// Whether `transactionId` is in the subscription's history (the transactions before the latest).
+    func containsTransaction(_ transactionId: String, of originalTransactionId: String) throws -> Bool
+    /// The reply remembered for an idempotency key of the subscription.
+    func requestResult(_ key: String, of originalTransactionId: String) throws -> EngineReply?
     /// Subscriptions of a customer in a group (at most one is live, R-GRP-1).
     func subscriptionIds(customerId: String, groupId: String) throws -> [String]
     /// Subscriptions of a customer in every group (Get All Subscription Statuses).
     func subscriptionIds(customerId: String) throws -> [String]
-    /// Subscriptions whose current `productId` is this one (mass extensions).
-    func subscriptionIds(productId: String) throws -> [String]
+    /// Up to `limit` subscriptions whose current `productId` is this one, with ids at or
+    /// after `firstId` in ascending order (mass extensions walk them in batches).
+    func subscriptionIds(productId: String, from firstId: String, limit: Int) throws -> [String]
     /// Subscriptions with `nextDueTime <= time`, ordered by (`nextDueTime`, id).
     func dueSubscriptionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String]
     /// The mass extension with this request identifier.
@@ -21,6 +29,15 @@ public protocol EngineStore {
     mutating func save(_ job: MassExtension) throws
     /// Mass extensions with `nextDueTime <= time`, ordered by (`nextDueTime`, id).
     func dueMassExtensionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String]
+    /// The smallest `nextDueTime` of any subscription.
+    func earliestSubscriptionDueTime() throws -> Timestamp?
+    /// The smallest `nextDueTime` of any mass extension.
+    func earliestMassExtensionDueTime() throws -> Timestamp?
+}
+
+extension EngineStore {
     /// The smallest `nextDueTime` of any subscription or mass extension.
-    func earliestDueTime() throws -> Timestamp?
+    public func earliestDueTime() throws -> Timestamp? {
+        [try earliestSubscriptionDueTime(), try earliestMassExtensionDueTime()].compactMap { $0 }.min()
+    }
 }

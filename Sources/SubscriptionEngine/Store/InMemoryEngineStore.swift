@@ -5,10 +5,21 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
     private var byCustomerGroup: [String: [String]] = [:]
     private var byCustomer: [String: [String]] = [:]
     private var byProduct: [String: Set<String>] = [:]
+    private var history: [String: [TransactionRecord]] = [:]
+    private var results: [String: [String: EngineReply]] = [:]
     private var subscriptionDue = DueIndex()
     private var massExtensionDue = DueIndex()
 
     public init() {}
+
+    /// An empty store with room for `count` subscriptions (no rehashing while it fills; the
+    /// stage benchmarks measure the engine, not dictionary growth).
+    public init(reservingCapacity count: Int) {
+        subscriptions.reserveCapacity(count)
+        byCustomerGroup.reserveCapacity(count)
+        byCustomer.reserveCapacity(count)
+        history.reserveCapacity(count)
+    }
 
     public func subscription(_ originalTransactionId: String) throws -> Subscription? {
         subscriptions[originalTransactionId]
@@ -26,8 +37,32 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
             byCustomer[subscription.customerId, default: []].append(id)
             byProduct[subscription.productId, default: []].insert(id)
         }
-        subscriptions[id] = subscription
+        var stored = subscription
+        for write in stored.unsaved.transactions {
+            if write.position < history[id, default: []].count {
+                history[id, default: []][write.position] = write.record
+            } else {
+                history[id, default: []].append(write.record)
+            }
+        }
+        for result in stored.unsaved.requestResults {
+            results[id, default: [:]][result.key] = result.reply
+        }
+        stored.unsaved = UnsavedHistory()
+        subscriptions[id] = stored
         subscriptionDue.set(id, due: subscription.nextDueTime)
+    }
+
+    public func transactions(of originalTransactionId: String) throws -> [TransactionRecord] {
+        (history[originalTransactionId] ?? []) + [subscriptions[originalTransactionId]?.latestTransaction].compactMap { $0 }
+    }
+
+    public func containsTransaction(_ transactionId: String, of originalTransactionId: String) throws -> Bool {
+        history[originalTransactionId]?.contains { $0.transactionId == transactionId } ?? false
+    }
+
+    public func requestResult(_ key: String, of originalTransactionId: String) throws -> EngineReply? {
+        results[originalTransactionId]?[key]
     }
 
     public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
@@ -36,7 +71,9 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
 
     public func subscriptionIds(customerId: String) throws -> [String] { byCustomer[customerId] ?? [] }
 
-    public func subscriptionIds(productId: String) throws -> [String] { (byProduct[productId] ?? []).sorted() }
+    public func subscriptionIds(productId: String, from firstId: String, limit: Int) throws -> [String] {
+        Array((byProduct[productId] ?? []).filter { $0 >= firstId }.sorted().prefix(limit))
+    }
 
     public func dueSubscriptionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String] {
         subscriptionDue.ids(atOrBefore: time, limit: limit)
@@ -53,7 +90,7 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
         massExtensionDue.ids(atOrBefore: time, limit: limit)
     }
 
-    public func earliestDueTime() throws -> Timestamp? {
-        [subscriptionDue.earliest, massExtensionDue.earliest].compactMap { $0 }.min()
-    }
+    public func earliestSubscriptionDueTime() throws -> Timestamp? { subscriptionDue.earliest }
+
+    public func earliestMassExtensionDueTime() throws -> Timestamp? { massExtensionDue.earliest }
 }

@@ -920,6 +920,17 @@ public nonisolated struct Subscriptions_V1_AdvanceTestClockRequest: Sendable {
     set {target = .advanceTo(newValue)}
   }
 
+  /// Advance by calendar months (a year is 12), then by a fixed duration: what
+  /// `P1M` or `P1Y2M3D` mean, which no fixed Duration can say. A consumer older
+  /// than this field sees no target and refuses the command (INVALID_ARGUMENT).
+  public var advanceByCalendar: Subscriptions_V1_CalendarAdvance {
+    get {
+      if case .advanceByCalendar(let v)? = target {return v}
+      return Subscriptions_V1_CalendarAdvance()
+    }
+    set {target = .advanceByCalendar(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// How far to move.
@@ -928,20 +939,59 @@ public nonisolated struct Subscriptions_V1_AdvanceTestClockRequest: Sendable {
     case advanceBy(SwiftProtobuf.Google_Protobuf_Duration)
     /// Advance to this instant; must not be in the clock's past.
     case advanceTo(SwiftProtobuf.Google_Protobuf_Timestamp)
+    /// Advance by calendar months (a year is 12), then by a fixed duration: what
+    /// `P1M` or `P1Y2M3D` mean, which no fixed Duration can say. A consumer older
+    /// than this field sees no target and refuses the command (INVALID_ARGUMENT).
+    case advanceByCalendar(Subscriptions_V1_CalendarAdvance)
 
   }
 
   public init() {}
 }
 
-/// Reloads the product catalog and app policy (R-CAT-1, R-CAT-2).
+/// A test-clock advance in calendar terms, applied in UTC: first `months` whole
+/// months, keeping the day of the month and clamping it to the end of a shorter
+/// month (31 January + 1 month = 28 or 29 February), exactly as renewal dates are
+/// computed; then `plus`.
+public nonisolated struct Subscriptions_V1_CalendarAdvance: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Whole calendar months; zero or positive.
+  public var months: Int32 = 0
+
+  /// Fixed duration added after the months (days are 24 h in UTC); zero or
+  /// positive. `months` and `plus` are not both zero.
+  public var plus: SwiftProtobuf.Google_Protobuf_Duration {
+    get {_plus ?? SwiftProtobuf.Google_Protobuf_Duration()}
+    set {_plus = newValue}
+  }
+  /// Returns true if `plus` has been explicitly set.
+  public var hasPlus: Bool {self._plus != nil}
+  /// Clears the value of `plus`. Subsequent reads from it will return its default value.
+  public mutating func clearPlus() {self._plus = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _plus: SwiftProtobuf.Google_Protobuf_Duration? = nil
+}
+
+/// Reloads the product catalog and app policy (R-CAT-1, R-CAT-2) from the file the
+/// consumer was started with (`CATALOG_PATH`). The caller never names a file on
+/// the consumer's host.
 public nonisolated struct Subscriptions_V1_ReloadCatalogRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// Where to read the catalog from (path or URI as configured by the consumer);
-  /// empty = the configured source.
+  /// No longer honoured: a non-empty value is refused with INVALID_ARGUMENT
+  /// (field `source`), so an old client learns its request changed meaning
+  /// instead of silently getting the configured file. Leave it empty.
+  ///
+  /// NOTE: This field was marked as deprecated in the .proto file.
   public var source: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -2029,7 +2079,7 @@ nonisolated extension Subscriptions_V1_MigrateSubscriptionRequest: SwiftProtobuf
 
 nonisolated extension Subscriptions_V1_AdvanceTestClockRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AdvanceTestClockRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}advance_by\0\u{3}advance_to\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}advance_by\0\u{3}advance_to\0\u{3}advance_by_calendar\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2063,6 +2113,19 @@ nonisolated extension Subscriptions_V1_AdvanceTestClockRequest: SwiftProtobuf.Me
           self.target = .advanceTo(v)
         }
       }()
+      case 3: try {
+        var v: Subscriptions_V1_CalendarAdvance?
+        var hadOneofValue = false
+        if let current = self.target {
+          hadOneofValue = true
+          if case .advanceByCalendar(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.target = .advanceByCalendar(v)
+        }
+      }()
       default: break
       }
     }
@@ -2082,6 +2145,10 @@ nonisolated extension Subscriptions_V1_AdvanceTestClockRequest: SwiftProtobuf.Me
       guard case .advanceTo(let v)? = self.target else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     }()
+    case .advanceByCalendar?: try {
+      guard case .advanceByCalendar(let v)? = self.target else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -2089,6 +2156,45 @@ nonisolated extension Subscriptions_V1_AdvanceTestClockRequest: SwiftProtobuf.Me
 
   public static func ==(lhs: Subscriptions_V1_AdvanceTestClockRequest, rhs: Subscriptions_V1_AdvanceTestClockRequest) -> Bool {
     if lhs.target != rhs.target {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Subscriptions_V1_CalendarAdvance: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CalendarAdvance"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}months\0\u{1}plus\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.months) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._plus) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.months != 0 {
+      try visitor.visitSingularInt32Field(value: self.months, fieldNumber: 1)
+    }
+    try { if let v = self._plus {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Subscriptions_V1_CalendarAdvance, rhs: Subscriptions_V1_CalendarAdvance) -> Bool {
+    if lhs.months != rhs.months {return false}
+    if lhs._plus != rhs._plus {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -50,6 +50,10 @@ public nonisolated struct Subscriptions_V1_SubscriptionInfo: Sendable {
   /// Clears the value of `renewalInfo`. Subsequent reads from it will return its default value.
   public mutating func clearRenewalInfo() {self._renewalInfo = nil}
 
+  /// Apple's status of the subscription after the operation (1 active … 5 revoked);
+  /// UNSPECIFIED from a consumer older than this field.
+  public var status: Subscriptions_V1_SubscriptionStatus = .unspecified
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -223,11 +227,23 @@ public nonisolated struct Subscriptions_V1_RespondToPriceIncreaseReply: Sendable
   /// Clears the value of `renewalInfo`. Subsequent reads from it will return its default value.
   public mutating func clearRenewalInfo() {self._renewalInfo = nil}
 
+  /// The subscription after the answer: its latest transaction, the same renewal
+  /// info and its status.
+  public var subscription: Subscriptions_V1_SubscriptionInfo {
+    get {_subscription ?? Subscriptions_V1_SubscriptionInfo()}
+    set {_subscription = newValue}
+  }
+  /// Returns true if `subscription` has been explicitly set.
+  public var hasSubscription: Bool {self._subscription != nil}
+  /// Clears the value of `subscription`. Subsequent reads from it will return its default value.
+  public mutating func clearSubscription() {self._subscription = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _renewalInfo: Subscriptions_V1_RenewalInfo? = nil
+  fileprivate var _subscription: Subscriptions_V1_SubscriptionInfo? = nil
 }
 
 /// Result of SetAutoRenew.
@@ -246,11 +262,23 @@ public nonisolated struct Subscriptions_V1_SetAutoRenewReply: Sendable {
   /// Clears the value of `renewalInfo`. Subsequent reads from it will return its default value.
   public mutating func clearRenewalInfo() {self._renewalInfo = nil}
 
+  /// The subscription after the change: its latest transaction, the same renewal
+  /// info and its status.
+  public var subscription: Subscriptions_V1_SubscriptionInfo {
+    get {_subscription ?? Subscriptions_V1_SubscriptionInfo()}
+    set {_subscription = newValue}
+  }
+  /// Returns true if `subscription` has been explicitly set.
+  public var hasSubscription: Bool {self._subscription != nil}
+  /// Clears the value of `subscription`. Subsequent reads from it will return its default value.
+  public mutating func clearSubscription() {self._subscription = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _renewalInfo: Subscriptions_V1_RenewalInfo? = nil
+  fileprivate var _subscription: Subscriptions_V1_SubscriptionInfo? = nil
 }
 
 /// Result of ReportBillingOutcome.
@@ -645,7 +673,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_SubscriptionInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SubscriptionInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transaction_info\0\u{3}renewal_info\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transaction_info\0\u{3}renewal_info\0\u{1}status\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -655,6 +683,7 @@ nonisolated extension Subscriptions_V1_SubscriptionInfo: SwiftProtobuf.Message, 
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._transactionInfo) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._renewalInfo) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.status) }()
       default: break
       }
     }
@@ -671,12 +700,16 @@ nonisolated extension Subscriptions_V1_SubscriptionInfo: SwiftProtobuf.Message, 
     try { if let v = self._renewalInfo {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    if self.status != .unspecified {
+      try visitor.visitSingularEnumField(value: self.status, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Subscriptions_V1_SubscriptionInfo, rhs: Subscriptions_V1_SubscriptionInfo) -> Bool {
     if lhs._transactionInfo != rhs._transactionInfo {return false}
     if lhs._renewalInfo != rhs._renewalInfo {return false}
+    if lhs.status != rhs.status {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -903,7 +936,7 @@ nonisolated extension Subscriptions_V1_ChangePriceReply: SwiftProtobuf.Message, 
 
 nonisolated extension Subscriptions_V1_RespondToPriceIncreaseReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RespondToPriceIncreaseReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}renewal_info\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}renewal_info\0\u{1}subscription\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -912,6 +945,7 @@ nonisolated extension Subscriptions_V1_RespondToPriceIncreaseReply: SwiftProtobu
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._renewalInfo) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._subscription) }()
       default: break
       }
     }
@@ -925,11 +959,15 @@ nonisolated extension Subscriptions_V1_RespondToPriceIncreaseReply: SwiftProtobu
     try { if let v = self._renewalInfo {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    try { if let v = self._subscription {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Subscriptions_V1_RespondToPriceIncreaseReply, rhs: Subscriptions_V1_RespondToPriceIncreaseReply) -> Bool {
     if lhs._renewalInfo != rhs._renewalInfo {return false}
+    if lhs._subscription != rhs._subscription {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -937,7 +975,7 @@ nonisolated extension Subscriptions_V1_RespondToPriceIncreaseReply: SwiftProtobu
 
 nonisolated extension Subscriptions_V1_SetAutoRenewReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SetAutoRenewReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}renewal_info\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}renewal_info\0\u{1}subscription\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -946,6 +984,7 @@ nonisolated extension Subscriptions_V1_SetAutoRenewReply: SwiftProtobuf.Message,
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._renewalInfo) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._subscription) }()
       default: break
       }
     }
@@ -959,11 +998,15 @@ nonisolated extension Subscriptions_V1_SetAutoRenewReply: SwiftProtobuf.Message,
     try { if let v = self._renewalInfo {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    try { if let v = self._subscription {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Subscriptions_V1_SetAutoRenewReply, rhs: Subscriptions_V1_SetAutoRenewReply) -> Bool {
     if lhs._renewalInfo != rhs._renewalInfo {return false}
+    if lhs._subscription != rhs._subscription {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -161,13 +161,14 @@ public nonisolated struct Subscriptions_V1_ErrorDetail: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// Apple's numeric `errorCode` when Apple defines one for this failure
-  /// (e.g. 4030004 SubscriptionExtensionIneligibleError, 4030005
-  /// SubscriptionMaxExtensionError, 4000110 NullRetainBillingCycle); 0 when Apple
-  /// defines none.
+  /// The numeric `errorCode` of the error catalog (the AppleErrorCatalog module):
+  /// Apple's when Apple defines one for this failure (e.g. 4030004
+  /// SubscriptionExtensionIneligibleError, 4000110 NullRetainBillingCycle), else
+  /// one of the service's own, whose fourth digit is 9 (e.g. 4039001
+  /// PriceChangeAutoRenewOffError); 0 when the failure has no code.
   public var appleErrorCode: Int64 = 0
 
-  /// Apple's error name without namespace, e.g. "SubscriptionMaxExtensionError";
+  /// The code's name without namespace, e.g. "SubscriptionMaxExtensionError";
   /// empty when `apple_error_code` is 0.
   public var appleErrorName: String = String()
 

@@ -58,33 +58,35 @@ package enum ServiceCommands {
         return command
     }
 
-    /// The clock advance. The wire carries a fixed `Duration`, so `advanceBy` may hold weeks,
-    /// days (24 h) and clock parts; calendar years and months have no fixed length and are refused
-    /// (naming `advanceBy`) — use `advanceTo` for them.
-    package static func advanceTestClock(_ request: ClockAdvanceRequest) throws(ValidationError) -> Subscriptions_V1_AdvanceTestClockRequest {
+    /// The clock advance. `advanceBy` may hold every part of an ISO 8601 duration: weeks, days
+    /// (24 h in UTC) and clock parts go out as a fixed `advance_by`; with years or months it goes
+    /// out as `advance_by_calendar` (months, a year being 12, then the rest), which the consumer
+    /// applies in UTC with the day clamped to the end of a shorter month, as renewals are.
+    package static func advanceTestClock(_ request: ClockAdvanceRequest) -> Subscriptions_V1_AdvanceTestClockRequest {
         var command = Subscriptions_V1_AdvanceTestClockRequest()
         switch request.target {
         case .instant(let milliseconds):
             command.advanceTo = Google_Protobuf_Timestamp(
                 seconds: milliseconds / 1000, nanos: Int32(milliseconds % 1000) * 1_000_000)
         case .duration(let duration):
-            guard duration.years == 0, duration.months == 0 else {
-                throw ValidationError(ValidationIssue(
-                    path: "advanceBy",
-                    message: "calendar years and months (\(duration.rawValue)) have no fixed length; use weeks, days, hours or advanceTo",
-                    kind: .invalidValue, error: .invalidValue))
-            }
             let days = Int64(duration.weeks) * 7 + Int64(duration.days)
             let seconds = days * 86_400 + Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60
                 + Int64(duration.seconds)
-            command.advanceBy = Google_Protobuf_Duration(seconds: seconds, nanos: 0)
+            let months = Int64(duration.years) * 12 + Int64(duration.months)
+            if months == 0 {
+                command.advanceBy = Google_Protobuf_Duration(seconds: seconds, nanos: 0)
+            } else {
+                command.advanceByCalendar = .with {
+                    $0.months = Int32(clamping: months)
+                    $0.plus = Google_Protobuf_Duration(seconds: seconds, nanos: 0)
+                }
+            }
         }
         return command
     }
 
+    /// The catalog reload: the consumer re-reads the file it was started with; nothing to send.
     package static func reloadCatalog(_ request: CatalogReloadRequest) -> Subscriptions_V1_ReloadCatalogRequest {
-        var command = Subscriptions_V1_ReloadCatalogRequest()
-        command.source = request.catalogPath ?? ""
-        return command
+        Subscriptions_V1_ReloadCatalogRequest()
     }
 }

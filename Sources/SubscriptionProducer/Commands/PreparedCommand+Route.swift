@@ -50,7 +50,7 @@ extension PreparedCommand {
                 ServiceCommands.reportBillingOutcome(try PaymentOutcomeRequest(validating: body))))
         case .advanceTestClock:
             return PreparedCommand(.advanceTestClock(
-                try ServiceCommands.advanceTestClock(try ClockAdvanceRequest(validating: body))))
+                ServiceCommands.advanceTestClock(try ClockAdvanceRequest(validating: body))))
         case .reloadCatalog:
             return PreparedCommand(.reloadCatalog(ServiceCommands.reloadCatalog(try CatalogReloadRequest(validating: body))))
         case .extendRenewalDate, .massExtendRenewalDate, .getMassExtensionStatus, .getAllSubscriptionStatuses:

@@ -18,6 +18,10 @@ struct CommandGateway: Sendable {
     static let commandIDHeader = HeaderField.Name("X-Command-Id")!
     /// Largest request body accepted.
     static let maximumBodySize = 1 << 20
+    /// Shortest deadline accepted in `X-Request-Timeout`: a command's round trip (publish with
+    /// confirm, the consumer's transaction, the reply) takes milliseconds even when idle, so a
+    /// shorter deadline could only end in a 504 (docs/producer.md).
+    static let minimumTimeout: Duration = .milliseconds(100)
 
     let dispatcher: CommandDispatcher
     let defaultTimeout: Duration
@@ -59,13 +63,22 @@ struct CommandGateway: Sendable {
         return response
     }
 
-    /// The request's deadline: `X-Request-Timeout` (1…maximum ms) or the configured default.
+    /// The request's deadline: `X-Request-Timeout` (``minimumTimeout``…maximum ms) or the configured default.
     func deadline(_ header: String?) throws(ValidationError) -> Duration {
         guard let header else { return defaultTimeout }
-        guard let milliseconds = Int64(header), milliseconds > 0, milliseconds <= maximumTimeout.milliseconds else {
+        let minimum = Self.minimumTimeout.milliseconds
+        let maximum = maximumTimeout.milliseconds
+        guard let milliseconds = Int64(header) else {
+            throw RequestProblem.invalid(
+                "X-Request-Timeout", "must be a whole number of milliseconds \(minimum)…\(maximum), got \"\(header.prefix(40))\"")
+        }
+        guard milliseconds >= minimum else {
             throw RequestProblem.invalid(
                 "X-Request-Timeout",
-                "must be milliseconds 1…\(maximumTimeout.milliseconds), got \"\(header.prefix(40))\"")
+                "must be at least \(minimum) ms, the least a command's round trip through the broker can take; got \(milliseconds)")
+        }
+        guard milliseconds <= maximum else {
+            throw RequestProblem.invalid("X-Request-Timeout", "must be at most \(maximum) ms, got \(milliseconds)")
         }
         return .milliseconds(milliseconds)
     }

@@ -19,12 +19,15 @@ enum OpenAPIDocument {
             RequestTimeout:
               name: X-Request-Timeout
               in: header
-              description: Deadline of the command in milliseconds (1 to 300000); default REPLY_TIMEOUT.
-              schema: {type: integer, minimum: 1, maximum: 300000}
+              description: >-
+                Deadline of the command in milliseconds, 100 to 300000; default REPLY_TIMEOUT. Under 100 ms
+                is refused with 400 naming the header: a command's round trip through the broker and the
+                consumer cannot be shorter.
+              schema: {type: integer, minimum: 100, maximum: 300000}
             IdempotencyKey:
               name: Idempotency-Key
               in: header
-              description: Replay key for requests without Apple's requestReferenceId / requestIdentifier; the same key gives the same command_id and the first answer.
+              description: Replay key for requests without Apple's requestReferenceId / requestIdentifier; the same key gives the same command_id and the first answer. Empty = absent.
               schema: {type: string}
             Traceparent:
               name: traceparent
@@ -35,12 +38,12 @@ enum OpenAPIDocument {
               name: transactionId
               in: path
               required: true
-              schema: {type: string, minLength: 1, maxLength: 128}
+              schema: {$ref: "#/components/schemas/Identifier"}
             OriginalTransactionId:
               name: originalTransactionId
               in: path
               required: true
-              schema: {type: string, minLength: 1, maxLength: 128}
+              schema: {$ref: "#/components/schemas/Identifier"}
           headers:
             CommandId:
               description: The command_id the request was published with.
@@ -50,8 +53,76 @@ enum OpenAPIDocument {
               type: object
               required: [errorCode, errorMessage]
               properties:
-                errorCode: {type: integer, format: int64, description: "Apple's code, or ours (4009xxx validation, <status>9999 without an Apple code, 5039000 broker unavailable, 5049000 no reply before the deadline)."}
-                errorMessage: {type: string}
+                errorCode:
+                  type: integer
+                  format: int64
+                  description: >-
+                    Apple's code, or ours, whose fourth digit is 9: 4009000-4009004 validation (malformed
+                    JSON, unknown field, missing field, wrong type, invalid value), 4039001-4039004 a price
+                    change refused by the subscription's state (auto-renew off, grace period, billing retry,
+                    offer period), 4049000 no route has the path, 4059000 the path takes other methods (see
+                    Allow), 4099001/4099002 the test clock cannot move there, 4229001/4229002 the consumer's
+                    catalog file cannot be read / is not valid, 5039000 broker unavailable, 5049000 no reply
+                    before the deadline, <status>9999 a refusal without a code of its own. One list:
+                    the AppleErrorCatalog module.
+                errorMessage: {type: string, description: "What was wrong, naming the field: `storefront: missing`."}
+            Identifier:
+              type: string
+              minLength: 1
+              maxLength: 128
+              pattern: '^[^\x00-\x20\x7F-\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+$'
+              description: An identifier (transactionId, originalTransactionId, customerId, productId) of 1 to 128 characters without whitespace or control characters.
+            SKU:
+              type: string
+              minLength: 1
+              maxLength: 128
+              pattern: '^[^\x00-\x20\x7F-\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+$'
+              description: A SKU or product id, 1 to 128 characters without whitespace or control characters (SKULengthExceeded 4000087, InvalidSKU 4000122).
+            DisplayName:
+              type: string
+              minLength: 1
+              maxLength: 30
+              pattern: '^[^\x00-\x1F\x7F-\x9F]+$'
+              description: 1 to 30 characters, spaces allowed, no control characters (DisplayNameLengthExceeded 4000089, InvalidDisplayName 4000118).
+            Description:
+              type: string
+              minLength: 1
+              maxLength: 45
+              pattern: '^[^\x00-\x1F\x7F-\x9F]+$'
+              description: 1 to 45 characters, spaces allowed, no control characters (DescriptionLengthExceeded 4000088, InvalidDescription 4000119).
+            UUID:
+              type: string
+              format: uuid
+              pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'
+            StorefrontCode:
+              type: string
+              pattern: '^[A-Z]{3}$'
+              description: ISO 3166-1 alpha-3, upper case (InvalidStorefront 4000028).
+            CurrencyCode:
+              type: string
+              pattern: '^[A-Z]{3}$'
+              description: ISO 4217, upper case (InvalidCurrency 4000053).
+            TaxCode:
+              type: string
+              pattern: '^[A-Z0-9-]{1,32}$'
+              description: 1 to 32 upper-case letters, digits or '-' (InvalidTaxProductCode 4000127).
+            Price:
+              type: integer
+              format: int64
+              minimum: 1
+              maximum: 1000000000000
+              description: Milliunits of the currency, more than 0 (NegativePrice 4000086) and at most 10^12.
+            NonNegativePrice:
+              type: integer
+              format: int64
+              minimum: 0
+              maximum: 1000000000000
+              description: Milliunits of the currency, 0 or more and at most 10^12.
+            SubscriptionPeriod: {type: string, enum: [P1W, P1M, P2M, P3M, P6M, P1Y]}
+            Effective: {type: string, enum: [IMMEDIATELY, NEXT_BILL_CYCLE]}
+            RefundReason:
+              type: string
+              enum: [UNINTENDED_PURCHASE, FULFILLMENT_ISSUE, UNSATISFIED_WITH_PURCHASE, LEGAL, OTHER, MODIFY_ITEMS_REFUND, SIMULATE_REFUND_DECLINE]
             JWS:
               type: string
               description: Unsigned compact JWS (alg none) whose payload is Apple's decoded transaction or renewal info.
@@ -61,28 +132,110 @@ enum OpenAPIDocument {
               properties:
                 signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
                 signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
-            SignedRenewalInfo:
+            SubscriptionStatus:
+              type: integer
+              enum: [1, 2, 3, 4, 5]
+              description: Apple's status, 1 active, 2 expired, 3 billing retry, 4 billing grace period, 5 revoked.
+            ServiceSubscriptionResponse:
               type: object
-              required: [signedRenewalInfo]
+              description: Our routes' answer; the ids and status as plain fields (no JWS decoding needed) beside Apple's signed infos.
+              required: [originalTransactionId, transactionId, status, signedTransactionInfo, signedRenewalInfo]
               properties:
+                originalTransactionId: {type: string}
+                transactionId: {type: string, description: The subscription's latest transaction.}
+                status: {$ref: "#/components/schemas/SubscriptionStatus"}
+                signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
+                signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
+            ServiceRenewalResponse:
+              type: object
+              description: Our answer to a renewal-preference change; the ids and status as plain fields beside the signed renewal info.
+              required: [originalTransactionId, transactionId, status, signedRenewalInfo]
+              properties:
+                originalTransactionId: {type: string}
+                transactionId: {type: string}
+                status: {$ref: "#/components/schemas/SubscriptionStatus"}
                 signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
             RequestInfo:
               type: object
               required: [requestReferenceId]
               additionalProperties: false
               properties:
-                requestReferenceId: {type: string, format: uuid}
-                consistencyToken: {type: string}
-                appAccountToken: {type: string, format: uuid}
-            AppleRequest:
+                requestReferenceId: {$ref: "#/components/schemas/UUID"}
+                consistencyToken: {type: string, minLength: 1, description: "Copied from the latest renewal info; omit when none was received."}
+                appAccountToken: {$ref: "#/components/schemas/UUID"}
+            Offer:
               type: object
-              description: Apple's request body for this endpoint, validated strictly (unknown keys are refused); see docs/http-api-models.md.
-            AdvancedCommerceServerRequest:
-              type: object
-              required: [requestInfo]
-              description: Apple's Advanced Commerce server request body (SubscriptionPriceChangeRequest, SubscriptionChangeMetadataRequest, SubscriptionCancelRequest, SubscriptionRevokeRequest, SubscriptionMigrateRequest, RequestRefundRequest).
+              required: [period, periodCount, price, reason]
+              additionalProperties: false
+              description: An offer on an item; a free trial (price 0) has periodCount 1 (FreeTrialOfferMustUsePeriodCountOfOne 4000223).
               properties:
-                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                period: {type: string, enum: [P3D, P1W, P2W, P1M, P2M, P3M, P6M, P9M, P1Y]}
+                periodCount: {type: integer, minimum: 1, maximum: 12}
+                price: {$ref: "#/components/schemas/NonNegativePrice"}
+                reason: {type: string, enum: [ACQUISITION, WIN_BACK, RETENTION]}
+              anyOf:
+                - {properties: {price: {minimum: 1}}}
+                - {properties: {periodCount: {const: 1}}}
+            Descriptors:
+              type: object
+              required: [displayName, description]
+              additionalProperties: false
+              properties:
+                displayName: {$ref: "#/components/schemas/DisplayName"}
+                description: {$ref: "#/components/schemas/Description"}
+            EffectiveDescriptors:
+              type: object
+              required: [effective]
+              additionalProperties: false
+              properties:
+                effective: {$ref: "#/components/schemas/Effective"}
+                displayName: {$ref: "#/components/schemas/DisplayName"}
+                description: {$ref: "#/components/schemas/Description"}
+            CreateItem:
+              type: object
+              required: [SKU, displayName, description, price]
+              additionalProperties: false
+              properties:
+                SKU: {$ref: "#/components/schemas/SKU"}
+                displayName: {$ref: "#/components/schemas/DisplayName"}
+                description: {$ref: "#/components/schemas/Description"}
+                price: {$ref: "#/components/schemas/Price"}
+                offer: {$ref: "#/components/schemas/Offer"}
+            AddItem:
+              type: object
+              required: [SKU, displayName, description, price]
+              additionalProperties: false
+              properties:
+                SKU: {$ref: "#/components/schemas/SKU"}
+                displayName: {$ref: "#/components/schemas/DisplayName"}
+                description: {$ref: "#/components/schemas/Description"}
+                price: {$ref: "#/components/schemas/Price"}
+                offer: {$ref: "#/components/schemas/Offer"}
+                proratedPrice: {$ref: "#/components/schemas/NonNegativePrice"}
+            ChangeItem:
+              type: object
+              required: [currentSKU, SKU, displayName, description, price, effective, reason]
+              additionalProperties: false
+              description: proratedPrice only with effective IMMEDIATELY (InvalidProratedPriceForChangeItemWithEffectiveLater 4000222).
+              properties:
+                currentSKU: {$ref: "#/components/schemas/SKU"}
+                SKU: {$ref: "#/components/schemas/SKU"}
+                displayName: {$ref: "#/components/schemas/DisplayName"}
+                description: {$ref: "#/components/schemas/Description"}
+                price: {$ref: "#/components/schemas/Price"}
+                effective: {$ref: "#/components/schemas/Effective"}
+                reason: {type: string, enum: [UPGRADE, DOWNGRADE, APPLY_OFFER]}
+                offer: {$ref: "#/components/schemas/Offer"}
+                proratedPrice: {$ref: "#/components/schemas/NonNegativePrice"}
+              anyOf:
+                - {properties: {effective: {const: IMMEDIATELY}}}
+                - {not: {required: [proratedPrice]}}
+            SKUItem:
+              type: object
+              required: [SKU]
+              additionalProperties: false
+              properties:
+                SKU: {$ref: "#/components/schemas/SKU"}
             ExtendRenewalDateRequest:
               type: object
               required: [extendByDays, extendReasonCode, requestIdentifier]
@@ -102,12 +255,13 @@ enum OpenAPIDocument {
               type: object
               required: [extendByDays, extendReasonCode, requestIdentifier, productId]
               additionalProperties: false
+              description: productId must be a product of the consumer's catalog (InvalidProductIdError 4000023 otherwise).
               properties:
                 extendByDays: {type: integer, minimum: 1, maximum: 90}
                 extendReasonCode: {type: integer, enum: [0, 1, 2, 3]}
-                requestIdentifier: {type: string, format: uuid}
-                productId: {type: string}
-                storefrontCountryCodes: {type: array, minItems: 1, items: {type: string, pattern: "^[A-Z]{3}$"}}
+                requestIdentifier: {$ref: "#/components/schemas/UUID"}
+                productId: {$ref: "#/components/schemas/SKU"}
+                storefrontCountryCodes: {type: array, minItems: 1, items: {$ref: "#/components/schemas/StorefrontCode"}}
             MassExtendRenewalDateResponse:
               type: object
               properties:
@@ -137,44 +291,244 @@ enum OpenAPIDocument {
                         items:
                           type: object
                           properties:
-                            status: {type: integer, enum: [1, 2, 3, 4, 5]}
+                            status: {$ref: "#/components/schemas/SubscriptionStatus"}
                             originalTransactionId: {type: string}
                             signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
                             signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
-            InAppRequest:
+            PriceChangeRequest:
               type: object
-              required: [operation, version, requestInfo]
-              description: Apple's CREATE_SUBSCRIPTION, MODIFY_SUBSCRIPTION or REACTIVATE_SUBSCRIPTION request JSON (the decoded `request` claim).
+              required: [requestInfo, items]
+              additionalProperties: false
+              description: >-
+                Apple's SubscriptionPriceChangeRequest. Each SKU appears in one item only
+                (ItemCannotBeSpecifiedMultipleTimes 4000194); an item's dependentSKUs are other items of the
+                subscription, never its own SKU (DependentSKUsCannotBeChained 4000193).
               properties:
-                operation: {type: string, enum: [CREATE_SUBSCRIPTION, MODIFY_SUBSCRIPTION, REACTIVATE_SUBSCRIPTION]}
+                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                items:
+                  type: array
+                  minItems: 1
+                  items:
+                    type: object
+                    required: [SKU, price]
+                    additionalProperties: false
+                    properties:
+                      SKU:
+                        $ref: "#/components/schemas/SKU"
+                        description: >-
+                          The item whose price changes. For an Advanced Commerce subscription, the SKU of one
+                          of its items; for an in-app subscription (bought with POST /v1/purchases), its
+                          productId, e.g. news.basic.monthly.
+                      price: {$ref: "#/components/schemas/Price"}
+                      dependentSKUs: {type: array, minItems: 1, uniqueItems: true, items: {$ref: "#/components/schemas/SKU"}}
+                currency: {$ref: "#/components/schemas/CurrencyCode"}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+            ChangeMetadataRequest:
+              type: object
+              required: [requestInfo]
+              additionalProperties: false
+              description: Apple's SubscriptionChangeMetadataRequest; changes at least one of descriptors, items, taxCode.
+              properties:
+                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                descriptors:
+                  $ref: "#/components/schemas/EffectiveDescriptors"
+                  anyOf: [{required: [displayName]}, {required: [description]}]
+                items:
+                  type: array
+                  minItems: 1
+                  items:
+                    type: object
+                    required: [currentSKU, effective]
+                    additionalProperties: false
+                    properties:
+                      currentSKU: {$ref: "#/components/schemas/SKU"}
+                      effective: {$ref: "#/components/schemas/Effective"}
+                      SKU: {$ref: "#/components/schemas/SKU"}
+                      displayName: {$ref: "#/components/schemas/DisplayName"}
+                      description: {$ref: "#/components/schemas/Description"}
+                    anyOf: [{required: [SKU]}, {required: [displayName]}, {required: [description]}]
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+                taxCode: {$ref: "#/components/schemas/TaxCode"}
+              anyOf: [{required: [descriptors]}, {required: [items]}, {required: [taxCode]}]
+            CancelSubscriptionRequest:
+              type: object
+              required: [requestInfo]
+              additionalProperties: false
+              description: Apple's SubscriptionCancelRequest.
+              properties:
+                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+            RevokeSubscriptionRequest:
+              type: object
+              required: [requestInfo, refundReason, refundType, refundRiskingPreference]
+              additionalProperties: false
+              description: Apple's SubscriptionRevokeRequest.
+              properties:
+                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                refundReason: {$ref: "#/components/schemas/RefundReason"}
+                refundType: {type: string, enum: [FULL, PRORATED]}
+                refundRiskingPreference: {type: boolean}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+            MigrateSubscriptionRequest:
+              type: object
+              required: [requestInfo, descriptors, items, targetProductId, taxCode]
+              additionalProperties: false
+              description: Apple's SubscriptionMigrateRequest.
+              properties:
+                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                descriptors: {$ref: "#/components/schemas/Descriptors"}
+                items: {type: array, minItems: 1, items: {$ref: "#/components/schemas/MigrateItem"}}
+                targetProductId: {$ref: "#/components/schemas/SKU"}
+                taxCode: {$ref: "#/components/schemas/TaxCode"}
+                renewalItems: {type: array, minItems: 1, items: {$ref: "#/components/schemas/MigrateItem"}}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+            MigrateItem:
+              type: object
+              required: [SKU, displayName, description]
+              additionalProperties: false
+              properties:
+                SKU: {$ref: "#/components/schemas/SKU"}
+                displayName: {$ref: "#/components/schemas/DisplayName"}
+                description: {$ref: "#/components/schemas/Description"}
+            RequestRefundRequest:
+              type: object
+              required: [requestInfo, items, refundRiskingPreference]
+              additionalProperties: false
+              description: >-
+                Apple's RequestRefundRequest. This service refunds whole transactions: every item has the
+                same refundReason, refundType, refundAmount and revoke (other requests are answered 501,
+                not emulated).
+              properties:
+                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                items:
+                  type: array
+                  minItems: 1
+                  items:
+                    description: refundAmount is required with refundType CUSTOM and refused with the others.
+                    oneOf:
+                      - type: object
+                        required: [SKU, refundReason, refundType, revoke]
+                        additionalProperties: false
+                        properties:
+                          SKU: {$ref: "#/components/schemas/SKU"}
+                          refundReason: {$ref: "#/components/schemas/RefundReason"}
+                          refundType: {type: string, enum: [FULL, PRORATED]}
+                          revoke: {type: boolean}
+                      - type: object
+                        required: [SKU, refundReason, refundType, revoke, refundAmount]
+                        additionalProperties: false
+                        properties:
+                          SKU: {$ref: "#/components/schemas/SKU"}
+                          refundReason: {$ref: "#/components/schemas/RefundReason"}
+                          refundType: {type: string, const: CUSTOM}
+                          revoke: {type: boolean}
+                          refundAmount: {$ref: "#/components/schemas/Price"}
+                refundRiskingPreference: {type: boolean}
+                currency: {$ref: "#/components/schemas/CurrencyCode"}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+            CreateSubscriptionRequest:
+              type: object
+              required: [operation, version, requestInfo, currency, descriptors, items, period, taxCode, storefront]
+              additionalProperties: false
+              description: >-
+                Apple's SubscriptionCreateRequest. This service needs the storefront (NullStorefront 4000100)
+                to price the subscription; its SKUs are SKUs of one Advanced Commerce product of the
+                consumer's catalog (404 ProductNotFound otherwise).
+              properties:
+                operation: {type: string, const: CREATE_SUBSCRIPTION}
                 version: {type: string, const: "1"}
                 requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                currency: {$ref: "#/components/schemas/CurrencyCode"}
+                descriptors: {$ref: "#/components/schemas/Descriptors"}
+                items: {type: array, minItems: 1, items: {$ref: "#/components/schemas/CreateItem"}}
+                period: {$ref: "#/components/schemas/SubscriptionPeriod"}
+                taxCode: {$ref: "#/components/schemas/TaxCode"}
+                previousTransactionId: {type: string}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+            ModifySubscriptionRequest:
+              type: object
+              required: [operation, version, requestInfo, transactionId, retainBillingCycle]
+              additionalProperties: false
+              description: >-
+                Apple's SubscriptionModifyInAppRequest. Changes at least one thing (OneItemNeededInModify
+                4000063); a SKU appears in one operation only (MultipleOperationsOnSingleSKU 4000143);
+                retainBillingCycle false takes no change at NEXT_BILL_CYCLE (BillingCycleResetWithEffectiveLater
+                4000148) and true takes no immediate period change (PeriodResetWithRetainBillingCycle 4000141).
+              properties:
+                operation: {type: string, const: MODIFY_SUBSCRIPTION}
+                version: {type: string, const: "1"}
+                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                transactionId: {$ref: "#/components/schemas/Identifier"}
+                retainBillingCycle: {type: boolean}
+                addItems: {type: array, minItems: 1, items: {$ref: "#/components/schemas/AddItem"}}
+                changeItems: {type: array, minItems: 1, items: {$ref: "#/components/schemas/ChangeItem"}}
+                removeItems: {type: array, minItems: 1, items: {$ref: "#/components/schemas/SKUItem"}}
+                periodChange:
+                  type: object
+                  required: [effective, period]
+                  additionalProperties: false
+                  properties:
+                    effective: {$ref: "#/components/schemas/Effective"}
+                    period: {$ref: "#/components/schemas/SubscriptionPeriod"}
+                descriptors: {$ref: "#/components/schemas/EffectiveDescriptors"}
+                currency: {$ref: "#/components/schemas/CurrencyCode"}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+                taxCode: {$ref: "#/components/schemas/TaxCode"}
+              allOf:
+                - anyOf: [{required: [addItems]}, {required: [changeItems]}, {required: [removeItems]}, {required: [periodChange]}, {required: [descriptors]}]
+                - anyOf:
+                    - {properties: {retainBillingCycle: {const: true}}}
+                    - {properties: {changeItems: {items: {properties: {effective: {const: IMMEDIATELY}}}}}}
+                - anyOf:
+                    - {properties: {retainBillingCycle: {const: false}}}
+                    - {properties: {periodChange: {properties: {effective: {const: NEXT_BILL_CYCLE}}}}}
+            ReactivateSubscriptionRequest:
+              type: object
+              required: [operation, version, requestInfo, transactionId]
+              additionalProperties: false
+              description: Apple's SubscriptionReactivateInAppRequest.
+              properties:
+                operation: {type: string, const: REACTIVATE_SUBSCRIPTION}
+                version: {type: string, const: "1"}
+                requestInfo: {$ref: "#/components/schemas/RequestInfo"}
+                transactionId: {$ref: "#/components/schemas/Identifier"}
+                items: {type: array, minItems: 1, items: {$ref: "#/components/schemas/SKUItem"}}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
+            InAppRequest:
+              description: Apple's CREATE_SUBSCRIPTION, MODIFY_SUBSCRIPTION or REACTIVATE_SUBSCRIPTION request JSON (the decoded `request` claim), chosen by operation.
+              oneOf:
+                - {$ref: "#/components/schemas/CreateSubscriptionRequest"}
+                - {$ref: "#/components/schemas/ModifySubscriptionRequest"}
+                - {$ref: "#/components/schemas/ReactivateSubscriptionRequest"}
             PurchaseRequest:
               type: object
               required: [customerId, productId, storefront]
               additionalProperties: false
               properties:
-                customerId: {type: string}
-                appAccountToken: {type: string, format: uuid}
-                productId: {type: string}
-                storefront: {type: string, pattern: "^[A-Z]{3}$"}
+                customerId: {$ref: "#/components/schemas/Identifier"}
+                appAccountToken: {$ref: "#/components/schemas/UUID"}
+                productId: {$ref: "#/components/schemas/SKU"}
+                storefront: {$ref: "#/components/schemas/StorefrontCode"}
                 offer:
                   type: object
                   required: [offerType, offerIdentifier]
+                  additionalProperties: false
+                  description: Introductory offers (1) apply by themselves when the customer is eligible.
                   properties:
-                    offerType: {type: integer, enum: [2, 3, 4]}
-                    offerIdentifier: {type: string}
+                    offerType: {type: integer, enum: [2, 3, 4], description: 2 promotional, 3 offer code, 4 win-back.}
+                    offerIdentifier: {$ref: "#/components/schemas/Identifier"}
             SwitchProductRequest:
               type: object
               required: [originalTransactionId, productId]
               additionalProperties: false
               properties:
-                originalTransactionId: {type: string}
-                productId: {type: string}
+                originalTransactionId: {$ref: "#/components/schemas/Identifier"}
+                productId: {$ref: "#/components/schemas/SKU"}
             SwitchProductResponse:
               allOf:
-                - {$ref: "#/components/schemas/SignedInfos"}
+                - {$ref: "#/components/schemas/ServiceSubscriptionResponse"}
                 - type: object
+                  required: [effectiveImmediately, proratedRefund]
                   properties:
                     effectiveImmediately: {type: boolean}
                     proratedRefund: {type: integer, format: int64}
@@ -183,36 +537,47 @@ enum OpenAPIDocument {
               required: [originalTransactionId, response]
               additionalProperties: false
               properties:
-                originalTransactionId: {type: string}
-                SKU: {type: string}
+                originalTransactionId: {$ref: "#/components/schemas/Identifier"}
+                SKU: {$ref: "#/components/schemas/SKU"}
                 response: {type: string, enum: [CONSENT, DECLINE, SHEET_ACKNOWLEDGED]}
             AutoRenewRequest:
               type: object
               required: [originalTransactionId, autoRenewStatus]
               additionalProperties: false
               properties:
-                originalTransactionId: {type: string}
+                originalTransactionId: {$ref: "#/components/schemas/Identifier"}
                 autoRenewStatus: {type: integer, enum: [0, 1]}
             PaymentOutcomeRequest:
               type: object
               required: [originalTransactionId, outcome]
               additionalProperties: false
               properties:
-                originalTransactionId: {type: string}
+                originalTransactionId: {$ref: "#/components/schemas/Identifier"}
                 outcome: {type: string, enum: [CHARGE_SUCCEEDED, CHARGE_FAILED, PAYMENT_METHOD_FIXED]}
-            PaymentOutcomeResponse:
-              allOf:
-                - {$ref: "#/components/schemas/SignedInfos"}
-                - type: object
-                  properties:
-                    status: {type: integer, enum: [1, 2, 3, 4, 5]}
             ClockAdvanceRequest:
-              type: object
-              additionalProperties: false
-              description: Exactly one of advanceTo (ms since 1970) or advanceBy (ISO 8601 duration of weeks, days, hours, minutes, seconds).
-              properties:
-                advanceTo: {type: integer, format: int64, minimum: 0}
-                advanceBy: {type: string, examples: [P1D, PT36H, P2W]}
+              description: >-
+                Exactly one of advanceTo (ms since 1970, up to the end of 9999) or advanceBy (an ISO 8601
+                duration P[nY][nM][nW][nD][T[nH][nM][nS]] with at least one part, up to 6 digits per part;
+                the service also takes zero parts and leading zeros as long as the whole is not zero). Years and
+                months are calendar arithmetic in UTC: the day of the month is kept and clamped to the end
+                of a shorter month (31 January + P1M = 28 February), as renewal dates are; weeks, days and
+                clock parts are fixed lengths. The clock only moves forward and not past 9999-12-31
+                (409 otherwise).
+              oneOf:
+                - type: object
+                  required: [advanceTo]
+                  additionalProperties: false
+                  properties:
+                    advanceTo: {type: integer, format: int64, minimum: 0, maximum: 253402300799999}
+                - type: object
+                  required: [advanceBy]
+                  additionalProperties: false
+                  properties:
+                    advanceBy:
+                      type: string
+                      minLength: 3
+                      pattern: '^P([1-9][0-9]{0,5}Y)?([1-9][0-9]{0,5}M)?([1-9][0-9]{0,5}W)?([1-9][0-9]{0,5}D)?(T([1-9][0-9]{0,5}H([1-9][0-9]{0,5}M)?([1-9][0-9]{0,5}S)?|[1-9][0-9]{0,5}M([1-9][0-9]{0,5}S)?|[1-9][0-9]{0,5}S))?$'
+                      examples: [P1M, P1Y, P1D, PT36H, P2W, P1Y2M3DT4H]
             ClockAdvanceResponse:
               type: object
               properties:
@@ -223,8 +588,11 @@ enum OpenAPIDocument {
             CatalogReloadRequest:
               type: object
               additionalProperties: false
-              properties:
-                catalogPath: {type: string}
+              maxProperties: 0
+              description: >-
+                `{}`. The consumer re-reads the catalog file it was started with (CATALOG_PATH); a caller
+                never names a file (the former catalogPath is refused with 400 naming it). A file that cannot
+                be read or is not a valid catalog is answered 422 (4229001, 4229002) and changes nothing.
             CatalogReloadResponse:
               type: object
               properties:
@@ -233,7 +601,9 @@ enum OpenAPIDocument {
                 storefrontCount: {type: integer}
           responses:
             Error:
-              description: Apple-style error (400 validation, 4xx/5xx from the consumer's reply, 503 broker unavailable, 504 no reply before the deadline).
+              description: >-
+                Apple-style error: 400 validation, 4xx/5xx from the consumer's reply, 404 no such route, 405
+                another method (with Allow), 503 broker unavailable, 504 no reply before the deadline.
               content:
                 application/json:
                   schema: {$ref: "#/components/schemas/ErrorPayload"}
@@ -244,17 +614,20 @@ enum OpenAPIDocument {
               content:
                 application/json:
                   schema: {$ref: "#/components/schemas/SignedInfos"}
-            SignedRenewalInfo:
-              description: The renewal info after the command.
+            ServiceSubscription:
+              description: The subscription after the command, its ids and status as plain fields.
+              headers:
+                X-Command-Id: {$ref: "#/components/headers/CommandId"}
               content:
                 application/json:
-                  schema: {$ref: "#/components/schemas/SignedRenewalInfo"}
-          requestBodies:
-            AdvancedCommerceServerRequest:
-              required: true
+                  schema: {$ref: "#/components/schemas/ServiceSubscriptionResponse"}
+            ServiceRenewal:
+              description: The renewal info after the command, the ids and status as plain fields.
+              headers:
+                X-Command-Id: {$ref: "#/components/headers/CommandId"}
               content:
                 application/json:
-                  schema: {$ref: "#/components/schemas/AdvancedCommerceServerRequest"}
+                  schema: {$ref: "#/components/schemas/ServiceRenewalResponse"}
         paths:
           /inApps/v1/subscriptions/extend/{originalTransactionId}:
             put:
@@ -300,8 +673,8 @@ enum OpenAPIDocument {
               operationId: getMassExtensionStatus
               summary: Status of a mass renewal-date extension.
               parameters:
-                - {name: productId, in: path, required: true, schema: {type: string}}
-                - {name: requestIdentifier, in: path, required: true, schema: {type: string}}
+                - {name: productId, in: path, required: true, schema: {$ref: "#/components/schemas/Identifier"}}
+                - {name: requestIdentifier, in: path, required: true, schema: {$ref: "#/components/schemas/Identifier"}}
                 - $ref: "#/components/parameters/RequestTimeout"
               responses:
                 "200":
@@ -333,44 +706,44 @@ enum OpenAPIDocument {
           /advancedCommerce/v1/subscription/changePrice/{transactionId}:
             post:
               operationId: changePrice
-              summary: Change subscription price (idempotent on requestInfo.requestReferenceId).
+              summary: Change subscription price (idempotent on requestInfo.requestReferenceId). For an in-app subscription the item's SKU is its productId.
               parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
-              requestBody: {$ref: "#/components/requestBodies/AdvancedCommerceServerRequest"}
+              requestBody: {required: true, content: {application/json: {schema: {$ref: "#/components/schemas/PriceChangeRequest"}}}}
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /advancedCommerce/v1/subscription/changeMetadata/{transactionId}:
             post:
               operationId: changeMetadata
               summary: Change subscription metadata.
               parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
-              requestBody: {$ref: "#/components/requestBodies/AdvancedCommerceServerRequest"}
+              requestBody: {required: true, content: {application/json: {schema: {$ref: "#/components/schemas/ChangeMetadataRequest"}}}}
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /advancedCommerce/v1/subscription/cancel/{transactionId}:
             post:
               operationId: cancelSubscription
               summary: Cancel a subscription (auto-renew off).
               parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
-              requestBody: {$ref: "#/components/requestBodies/AdvancedCommerceServerRequest"}
+              requestBody: {required: true, content: {application/json: {schema: {$ref: "#/components/schemas/CancelSubscriptionRequest"}}}}
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /advancedCommerce/v1/subscription/revoke/{transactionId}:
             post:
               operationId: revokeSubscription
               summary: Revoke a subscription with a refund.
               parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
-              requestBody: {$ref: "#/components/requestBodies/AdvancedCommerceServerRequest"}
+              requestBody: {required: true, content: {application/json: {schema: {$ref: "#/components/schemas/RevokeSubscriptionRequest"}}}}
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /advancedCommerce/v1/subscription/migrate/{transactionId}:
             post:
               operationId: migrateSubscription
               summary: Migrate a subscription to Advanced Commerce.
               parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
-              requestBody: {$ref: "#/components/requestBodies/AdvancedCommerceServerRequest"}
+              requestBody: {required: true, content: {application/json: {schema: {$ref: "#/components/schemas/MigrateSubscriptionRequest"}}}}
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /advancedCommerce/v1/transaction/requestRefund/{transactionId}:
             post:
               operationId: requestRefund
               summary: Request a transaction refund.
               parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
-              requestBody: {$ref: "#/components/requestBodies/AdvancedCommerceServerRequest"}
+              requestBody: {required: true, content: {application/json: {schema: {$ref: "#/components/schemas/RequestRefundRequest"}}}}
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /advancedCommerce/v1/inApp:
             post:
@@ -379,8 +752,9 @@ enum OpenAPIDocument {
               parameters:
                 - name: X-Customer-Id
                   in: header
-                  description: Our customer id; required for CREATE_SUBSCRIPTION.
-                  schema: {type: string}
+                  required: true
+                  description: Our customer id; needed by CREATE_SUBSCRIPTION (400 naming it when absent), ignored by the other operations.
+                  schema: {$ref: "#/components/schemas/Identifier"}
                 - $ref: "#/components/parameters/RequestTimeout"
                 - $ref: "#/components/parameters/Traceparent"
               requestBody:
@@ -399,7 +773,7 @@ enum OpenAPIDocument {
                 content:
                   application/json:
                     schema: {$ref: "#/components/schemas/PurchaseRequest"}
-              responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
+              responses: {"200": {$ref: "#/components/responses/ServiceSubscription"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/switchProduct:
             post:
               operationId: switchProduct
@@ -427,7 +801,7 @@ enum OpenAPIDocument {
                 content:
                   application/json:
                     schema: {$ref: "#/components/schemas/PriceIncreaseResponseRequest"}
-              responses: {"200": {$ref: "#/components/responses/SignedRenewalInfo"}, default: {$ref: "#/components/responses/Error"}}
+              responses: {"200": {$ref: "#/components/responses/ServiceRenewal"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/autoRenew:
             post:
               operationId: setAutoRenew
@@ -438,7 +812,7 @@ enum OpenAPIDocument {
                 content:
                   application/json:
                     schema: {$ref: "#/components/schemas/AutoRenewRequest"}
-              responses: {"200": {$ref: "#/components/responses/SignedRenewalInfo"}, default: {$ref: "#/components/responses/Error"}}
+              responses: {"200": {$ref: "#/components/responses/ServiceRenewal"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/paymentOutcome:
             post:
               operationId: reportBillingOutcome
@@ -454,12 +828,12 @@ enum OpenAPIDocument {
                   description: Status and subscription after the outcome.
                   content:
                     application/json:
-                      schema: {$ref: "#/components/schemas/PaymentOutcomeResponse"}
+                      schema: {$ref: "#/components/schemas/ServiceSubscriptionResponse"}
                 default: {$ref: "#/components/responses/Error"}
           /v1/testClock/advance:
             post:
               operationId: advanceTestClock
-              summary: OURS. Move the service's test clock forward.
+              summary: OURS. Move the service's test clock forward (by a duration with calendar months and years in UTC, or to an instant).
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
               requestBody:
                 required: true
@@ -476,7 +850,7 @@ enum OpenAPIDocument {
           /v1/catalog/reload:
             post:
               operationId: reloadCatalog
-              summary: OURS. Reload the product catalog.
+              summary: OURS. Reload the product catalog from the consumer's configured file (CATALOG_PATH).
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
               requestBody:
                 required: true

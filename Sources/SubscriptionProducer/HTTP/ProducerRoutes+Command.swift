@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import SubscriptionAPI
 import SubscriptionMessages
@@ -16,5 +17,12 @@ extension ProducerRoutes {
                 try PreparedCommand.make(route: route, body: body.readableBytesView, parameters: values)
             }
         }
+    }
+
+    /// The path parameter `name`, percent-decoded (`%F0%9F%98%80` → 😀), so validation and the
+    /// consumer see the identifier the client meant; a malformed escape is kept as sent.
+    static func pathParameter(_ name: String, of context: Context) -> String {
+        let raw = context.parameters.get(name) ?? ""
+        return raw.removingPercentEncoding ?? raw
     }
 }

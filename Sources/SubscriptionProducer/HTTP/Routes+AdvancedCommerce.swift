@@ -20,7 +20,7 @@ extension ProducerRoutes {
         ]
         for (group, operation, route) in serverEndpoints {
             addCommand(.post, RouterPath("\(operation)/{transactionId}"), on: group, route: route, gateway: gateway) {
-                _, context in RequestParameters(transactionId: context.parameters.get("transactionId") ?? "")
+                _, context in RequestParameters(transactionId: pathParameter("transactionId", of: context))
             }
         }
         // The body's `operation` decides between create, modify and reactivate.

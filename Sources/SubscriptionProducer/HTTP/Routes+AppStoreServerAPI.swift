@@ -6,7 +6,7 @@ extension ProducerRoutes {
     static func addAppStoreServerAPI(to router: Router<Context>, gateway: CommandGateway) {
         let subscriptions = router.group("inApps/v1/subscriptions")
         addCommand(.put, "extend/{originalTransactionId}", on: subscriptions, route: .extendRenewalDate, gateway: gateway) {
-            _, context in RequestParameters(transactionId: context.parameters.get("originalTransactionId") ?? "")
+            _, context in RequestParameters(transactionId: pathParameter("originalTransactionId", of: context))
         }
         addCommand(.post, "extend/mass", on: subscriptions, route: .massExtendRenewalDate, gateway: gateway)
         addCommand(
@@ -14,13 +14,13 @@ extension ProducerRoutes {
             gateway: gateway
         ) { _, context in
             RequestParameters(
-                productId: context.parameters.get("productId") ?? "",
-                requestIdentifier: context.parameters.get("requestIdentifier") ?? "")
+                productId: pathParameter("productId", of: context),
+                requestIdentifier: pathParameter("requestIdentifier", of: context))
         }
         addCommand(.get, "{transactionId}", on: subscriptions, route: .getAllSubscriptionStatuses, gateway: gateway) {
             request, context in
             RequestParameters(
-                transactionId: context.parameters.get("transactionId") ?? "",
+                transactionId: pathParameter("transactionId", of: context),
                 statuses: request.uri.queryParameters[values: "status"].map(String.init))
         }
     }

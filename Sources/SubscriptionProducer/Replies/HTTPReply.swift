@@ -1,3 +1,4 @@
+import AppleErrorCatalog
 import Foundation
 import SubscriptionAPI
 import SubscriptionMessages
@@ -20,6 +21,11 @@ struct HTTPReply: Sendable, Equatable {
         self.init(status: status, json: ErrorPayload(errorCode: errorCode, errorMessage: message))
     }
 
+    /// The catalog entry `error` answered with its own status, and `message` or its default one.
+    init(_ error: AppleError, message: String? = nil) {
+        self.init(status: error.httpStatus, errorCode: error.errorCode, message: message ?? error.message)
+    }
+
     /// A 400 (or the error's own status) for a request that failed validation.
     init(_ error: ValidationError) {
         self.init(status: error.httpStatus, json: error.payload)
@@ -29,15 +35,8 @@ struct HTTPReply: Sendable, Equatable {
     /// their first three digits are the HTTP status, as for every code of the API.
     init(_ failure: CommandFailure) {
         switch failure.code {
-        case .brokerUnavailable, .publishFailed, .cancelled:
-            self.init(status: 503, errorCode: Self.serviceUnavailableCode, message: failure.message)
-        case .deadlineExceeded:
-            self.init(status: 504, errorCode: Self.deadlineExceededCode, message: failure.message)
+        case .brokerUnavailable, .publishFailed, .cancelled: self.init(.serviceUnavailable, message: failure.message)
+        case .deadlineExceeded: self.init(.replyDeadlineExceeded, message: failure.message)
         }
     }
-
-    /// Our `ServiceUnavailableError`: the broker is down or refused the command.
-    static let serviceUnavailableCode: Int64 = 5_039_000
-    /// Our `ReplyDeadlineExceededError`: no reply before the deadline.
-    static let deadlineExceededCode: Int64 = 5_049_000
 }

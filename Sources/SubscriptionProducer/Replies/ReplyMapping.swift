@@ -1,3 +1,4 @@
+import AppleErrorCatalog
 import SubscriptionAPI
 import SubscriptionMessages
 
@@ -40,7 +41,7 @@ enum ReplyMapping {
                 return HTTPReply(status: status, errorCode: detail.appleErrorCode, message: message)
             }
             let text = detail.field.isEmpty ? message : "\(detail.field): \(message)"
-            return HTTPReply(status: status, errorCode: Int64(status) * 10_000 + 9_999, message: text)
+            return HTTPReply(status: status, errorCode: AppleError.fallbackCode(httpStatus: status), message: text)
         }
         guard let result = reply.result, CommandRoute(result) == route else {
             return HTTPReply(

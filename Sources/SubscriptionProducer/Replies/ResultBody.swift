@@ -1,26 +1,26 @@
 import SubscriptionAPI
 import SubscriptionMessages
 
-/// The 200 body of each operation: Apple's response JSON where Apple has the endpoint, our
-/// small JSON objects otherwise (docs/producer.md lists them).
+/// The 200 body of each operation: Apple's response JSON where Apple has the endpoint (exactly
+/// Apple's shape), our small JSON objects otherwise (docs/producer.md lists them).
 enum ResultBody {
     static func httpReply(_ result: Subscriptions_V1_CommandReply.OneOf_Result) -> HTTPReply {
         switch result {
-        case .purchase(let reply): ok(AdvancedCommerceResponse(reply.subscription))
+        case .purchase(let reply): ok(ServiceResponse(reply.subscription))
         case .switchProduct(let reply):
-            ok(SwitchProductResponse(
-                subscription: AdvancedCommerceResponse(reply.subscription),
-                effectiveImmediately: reply.effectiveImmediately, proratedRefund: reply.proratedRefund))
+            ok(ServiceResponse(
+                reply.subscription, effectiveImmediately: reply.effectiveImmediately,
+                proratedRefund: reply.proratedRefund))
         case .createSubscription(let reply): ok(AdvancedCommerceResponse(reply.subscription))
         case .modifySubscription(let reply): ok(AdvancedCommerceResponse(reply.subscription))
         case .reactivateSubscription(let reply): ok(AdvancedCommerceResponse(reply.subscription))
         case .changePrice(let reply): ok(AdvancedCommerceResponse(reply.subscription))
-        case .respondToPriceIncrease(let reply): ok(RenewalInfoResponse(reply.renewalInfo))
-        case .setAutoRenew(let reply): ok(RenewalInfoResponse(reply.renewalInfo))
+        case .respondToPriceIncrease(let reply):
+            ok(ServiceResponse(renewalInfo: reply.renewalInfo, subscription: reply.subscription))
+        case .setAutoRenew(let reply):
+            ok(ServiceResponse(renewalInfo: reply.renewalInfo, subscription: reply.subscription))
         case .reportBillingOutcome(let reply):
-            ok(BillingOutcomeResponse(
-                status: reply.status.rawValue == 0 ? nil : Int32(reply.status.rawValue),
-                subscription: AdvancedCommerceResponse(reply.subscription)))
+            ok(ServiceResponse(reply.subscription, status: reply.status))
         case .extendRenewalDate(let reply):
             ok(ExtendRenewalDateResponse(
                 originalTransactionId: reply.originalTransactionID, webOrderLineItemId: reply.webOrderLineItemID,
@@ -81,44 +81,51 @@ extension StatusResponse {
     }
 }
 
-/// Our answer to a product switch: Apple's pair of signed infos plus how the switch applies.
-struct SwitchProductResponse: Encodable {
-    var subscription: AdvancedCommerceResponse
-    var effectiveImmediately: Bool
-    var proratedRefund: Int64
-
-    enum CodingKeys: String, CodingKey { case signedTransactionInfo, signedRenewalInfo, effectiveImmediately, proratedRefund }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(subscription.signedTransactionInfo, forKey: .signedTransactionInfo)
-        try container.encode(subscription.signedRenewalInfo, forKey: .signedRenewalInfo)
-        try container.encode(effectiveImmediately, forKey: .effectiveImmediately)
-        try container.encode(proratedRefund, forKey: .proratedRefund)
-    }
-}
-
-/// Our answer to auto-renew and price-increase actions: the renewal info after the change.
-struct RenewalInfoResponse: Encodable {
-    var signedRenewalInfo: SignedPayload<JWSRenewalInfoDecodedPayload>
-
-    init(_ info: Subscriptions_V1_RenewalInfo) {
-        signedRenewalInfo = SignedPayload(JWSRenewalInfoDecodedPayload(info))
-    }
-}
-
-/// Our answer to a payment outcome: Apple's `status` number and the signed infos.
-struct BillingOutcomeResponse: Encodable {
+/// The 200 body of our own routes (purchase, switch, consent, auto-renew, payment outcome):
+/// the ids a caller needs next and Apple's status as plain JSON fields, beside Apple's signed
+/// infos, so nobody has to decode a JWS to go on. Absent values are omitted.
+struct ServiceResponse: Encodable {
+    /// The subscription's `originalTransactionId`.
+    var originalTransactionId: String?
+    /// Its latest transaction's `transactionId`.
+    var transactionId: String?
+    /// Apple's status: 1 active, 2 expired, 3 billing retry, 4 billing grace period, 5 revoked.
     var status: Int32?
-    var subscription: AdvancedCommerceResponse
+    var signedTransactionInfo: SignedPayload<JWSTransactionDecodedPayload>?
+    var signedRenewalInfo: SignedPayload<JWSRenewalInfoDecodedPayload>
+    /// Switch only: whether the switch applied now.
+    var effectiveImmediately: Bool?
+    /// Switch only: the prorated refund of the old product, in milliunits.
+    var proratedRefund: Int64?
 
-    enum CodingKeys: String, CodingKey { case status, signedTransactionInfo, signedRenewalInfo }
+    /// Both signed infos of `subscription`, its ids and status (`status` overrides the
+    /// subscription's own, as the payment outcome's reply carries it separately).
+    init(
+        _ subscription: Subscriptions_V1_SubscriptionInfo, status: Subscriptions_V1_SubscriptionStatus? = nil,
+        effectiveImmediately: Bool? = nil, proratedRefund: Int64? = nil
+    ) {
+        self.init(renewalInfo: subscription.renewalInfo, subscription: subscription, status: status)
+        signedTransactionInfo = SignedPayload(JWSTransactionDecodedPayload(subscription.transactionInfo))
+        self.effectiveImmediately = effectiveImmediately
+        self.proratedRefund = proratedRefund
+    }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(status, forKey: .status)
-        try container.encode(subscription.signedTransactionInfo, forKey: .signedTransactionInfo)
-        try container.encode(subscription.signedRenewalInfo, forKey: .signedRenewalInfo)
+    /// The signed renewal info, with the ids and status of `subscription`.
+    init(
+        renewalInfo: Subscriptions_V1_RenewalInfo, subscription: Subscriptions_V1_SubscriptionInfo,
+        status: Subscriptions_V1_SubscriptionStatus? = nil
+    ) {
+        originalTransactionId = subscription.transactionInfo.originalTransactionID.nonEmpty
+            ?? renewalInfo.originalTransactionID.nonEmpty
+        transactionId = subscription.transactionInfo.transactionID.nonEmpty
+        let apple = (status ?? subscription.status).rawValue
+        self.status = apple == 0 ? nil : Int32(apple)
+        signedRenewalInfo = SignedPayload(JWSRenewalInfoDecodedPayload(renewalInfo))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case originalTransactionId, transactionId, status, signedTransactionInfo, signedRenewalInfo
+        case effectiveImmediately, proratedRefund
     }
 }
 

@@ -1,3 +1,4 @@
+import AppleErrorCatalog
 import SubscriptionEngine
 import SubscriptionMessages
 
@@ -133,7 +134,7 @@ extension RequestRefundRequest {
     /// type, amount and `revoke`; the first item carries them.
     init(_ request: Subscriptions_V1_RequestRefundRequest) throws(EngineRejection) {
         guard let first = request.items.first else {
-            throw EngineRejection(.invalidArgument, apple: (4000101, "NullItems"), field: "items", "items is required")
+            throw EngineRejection(.invalidArgument, error: .nullItems, field: "items", "items is required")
         }
         for (index, item) in request.items.enumerated().dropFirst()
         where item.refundReason != first.refundReason || item.refundType != first.refundType

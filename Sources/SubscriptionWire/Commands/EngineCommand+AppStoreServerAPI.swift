@@ -1,3 +1,4 @@
+import AppleErrorCatalog
 import SubscriptionEngine
 import SubscriptionMessages
 
@@ -83,7 +84,7 @@ extension GetAllSubscriptionStatusesRequest {
         for (index, value) in request.status.enumerated() {
             guard let status = SubscriptionStatus(value) else {
                 throw EngineRejection(
-                    .invalidArgument, apple: (4000031, "InvalidStatusError"), field: "status[\(index)]",
+                    .invalidArgument, error: .invalidStatus, field: "status[\(index)]",
                     "status[\(index)] is not a subscription status (\(value.rawValue))")
             }
             statuses.append(status)

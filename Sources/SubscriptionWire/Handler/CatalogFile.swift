@@ -4,9 +4,19 @@ import SubscriptionEngine
 /// Why a catalog file could not be used: the file and what is wrong with it (for a bad
 /// entry, its JSON path, e.g. `products[3].prices.USA.price: must be > 0`).
 public struct CatalogLoadingError: Error, CustomStringConvertible, Sendable {
+    /// Whether the file could not be read, or was read and is not a valid catalog.
+    public enum Kind: Sendable {
+        /// The file does not exist or cannot be read.
+        case unreadable
+        /// The file is not a valid catalog.
+        case invalid
+    }
+
     /// The catalog file.
     public var path: String
-    /// What went wrong.
+    /// Unreadable or invalid.
+    public var kind: Kind
+    /// What went wrong, in plain words, without the path.
     public var reason: String
 
     public var description: String { "catalog \(path): \(reason)" }
@@ -24,12 +34,14 @@ struct CatalogFile: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw CatalogLoadingError(path: path, reason: "cannot be read (\(error.localizedDescription))")
+            let reason = FileManager.default.fileExists(atPath: path)
+                ? "cannot be read (permissions, or it is a directory)" : "does not exist"
+            throw CatalogLoadingError(path: path, kind: .unreadable, reason: reason)
         }
         do {
             catalog = try Catalog.decode(fromJSON: data)
         } catch {
-            throw CatalogLoadingError(path: path, reason: error.description)
+            throw CatalogLoadingError(path: path, kind: .invalid, reason: error.description)
         }
         version = Self.fingerprint(data)
     }

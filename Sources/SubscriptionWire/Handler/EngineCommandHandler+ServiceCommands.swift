@@ -5,14 +5,15 @@ import SubscriptionMessages
 import SubscriptionStore
 
 extension EngineCommandHandler {
-    /// `advance_test_clock`: manual clock only; fires every transition up to the target.
+    /// `advance_test_clock`: manual clock only; fires every transition up to the target, which
+    /// is a fixed duration, an instant, or calendar months (UTC, day clamped) then a duration.
     /// `transitions_fired` counts distinct (subscription, instant) pairs among the events:
     /// one renewal or one consent request sent on three channels is one transition.
     /// The events are caused by time, so their `caused_by_command_id` stays empty, exactly
     /// as when the system clock reaches the same instant.
     func advanceTestClock(
         _ request: Subscriptions_V1_AdvanceTestClockRequest, of envelope: Subscriptions_V1_CommandEnvelope,
-        context: CommandContext, in transaction: any DocumentTransaction, logger: Logger
+        context: CommandContext, in transaction: any AggregateTransaction, logger: Logger
     ) throws -> CommandOutcome {
         let now = Timestamp(context.now)
         guard context.clock == .manual else {
@@ -24,30 +25,11 @@ extension EngineCommandHandler {
                 at: now, in: transaction)
         }
         let target: Timestamp
-        switch request.target {
-        case .advanceBy(let duration):
-            let milliseconds = duration.seconds * 1000 + Int64(duration.nanos / 1_000_000)
-            guard milliseconds > 0 else {
-                return try refuse(
-                    envelope,
-                    EngineRejection(.invalidArgument, field: "advanceBy", "advanceBy must be positive, got \(milliseconds) ms"),
-                    at: now, in: transaction)
-            }
-            target = now.adding(milliseconds: milliseconds)
-        case .advanceTo(let instant):
-            target = Timestamp(instant)
-            guard target >= now else {
-                return try refuse(
-                    envelope,
-                    EngineRejection(.invalidArgument, field: "advanceTo", "advanceTo \(target) is before the clock's now \(now)"),
-                    at: now, in: transaction)
-            }
-        case nil:
-            return try refuse(
-                envelope, EngineRejection(.invalidArgument, field: "target", "advanceBy or advanceTo is required"),
-                at: now, in: transaction)
+        switch TestClockTarget.resolve(request.target, from: now) {
+        case .success(let instant): target = instant
+        case .failure(let rejection): return try refuse(envelope, rejection, at: now, in: transaction)
         }
-        var store = DocumentEngineStore(transaction)
+        var store = AggregateEngineStore(transaction)
         let fired = try engine.advance(to: target, in: &store)
         let transitions = Set(fired.map { "\($0.subscriptionId)\u{1F}\($0.signedDate.millisecondsSince1970)" }).count
         logger.debug("test clock advanced", metadata: ["clock.now": "\(target)", "events": "\(fired.count)"])
@@ -63,29 +45,49 @@ extension EngineCommandHandler {
             manualClockAdvancedTo: target.date)
     }
 
-    /// `reload_catalog`: reads `source` (a file path or `file://` URL), or the configured
-    /// file when empty, and swaps the engine. A bad file changes nothing.
+    /// `reload_catalog`: re-reads the catalog file the consumer was started with and swaps the
+    /// engine. The caller names no file (a deprecated `source` is refused), and the answer never
+    /// names the path: a caller learns nothing about the consumer's files. A bad file changes
+    /// nothing and is answered 422 with what is wrong with it.
     func reloadCatalog(
         _ request: Subscriptions_V1_ReloadCatalogRequest, of envelope: Subscriptions_V1_CommandEnvelope,
-        at now: Timestamp, in transaction: any DocumentTransaction, logger: Logger
+        at now: Timestamp, in transaction: any AggregateTransaction, logger: Logger
     ) throws -> CommandOutcome {
-        let source = request.source.hasPrefix("file://") ? String(request.source.dropFirst("file://".count)) : request.source
-        guard let path = source.isEmpty ? catalogPath : source else {
+        guard request.source.isEmpty else {
             return try refuse(
                 envelope,
-                EngineRejection(.failedPrecondition, field: "source", "no catalog file is configured; name one in source"),
+                EngineRejection(
+                    .invalidArgument, error: .invalidValue, field: "source",
+                    "source is no longer accepted: the consumer reloads the catalog file it was started with (CATALOG_PATH); leave it empty"),
+                at: now, in: transaction)
+        }
+        guard let path = catalogPath else {
+            return try refuse(
+                envelope,
+                EngineRejection(
+                    .failedPrecondition, error: .catalogUnreadable, field: "catalog",
+                    "this consumer was started with a catalog value, not a file, so there is nothing to reload"),
                 at: now, in: transaction)
         }
         let file: CatalogFile
         do {
             file = try CatalogFile(path: path)
         } catch {
-            logger.debug("catalog reload refused", metadata: ["error": "\(error)"])
-            return try refuse(
-                envelope, EngineRejection(.failedPrecondition, field: "source", error.description), at: now, in: transaction)
+            logger.warning("catalog reload refused; the catalog in use is unchanged", metadata: ["error": "\(error)"])
+            let rejection = switch error.kind {
+            case .unreadable:
+                EngineRejection(
+                    .failedPrecondition, error: .catalogUnreadable, field: "catalog",
+                    "the configured catalog file (CATALOG_PATH) \(error.reason); the catalog in use is unchanged")
+            case .invalid:
+                EngineRejection(
+                    .failedPrecondition, error: .invalidCatalog, field: "catalog",
+                    "the configured catalog file (CATALOG_PATH) is not a valid catalog: \(error.reason); the catalog in use is unchanged")
+            }
+            return try refuse(envelope, rejection, at: now, in: transaction)
         }
         // Transitions due by now fire under the catalog they fell due with.
-        let events = try advance(to: now.date, in: transaction)
+        let events = try advance(to: now.date, massExtensionBatches: 0, in: transaction)
         state.withLock { $0 = State(engine: SubscriptionEngine(catalog: file.catalog), catalog: file) }
         logger.debug("catalog reloaded", metadata: ["catalog.version": "\(file.version)", "catalog.path": "\(path)"])
         let reply = Subscriptions_V1_ReloadCatalogReply.with {

@@ -6,7 +6,7 @@ import SubscriptionStore
 import Synchronization
 
 /// The consumer's ``CommandHandling``: maps envelopes onto the pure `SubscriptionEngine`,
-/// keeps its state in a ``DocumentEngineStore`` over the caller's transaction, and maps
+/// keeps its state in a ``AggregateEngineStore`` over the caller's transaction, and maps
 /// replies and events back to the wire contract.
 ///
 /// The service's own commands are answered here: `advance_test_clock` (manual clock only)
@@ -49,7 +49,7 @@ public final class EngineCommandHandler: CommandHandling {
     var engine: SubscriptionEngine { state.withLock { $0.engine } }
 
     public func handle(
-        _ envelope: Subscriptions_V1_CommandEnvelope, context: CommandContext, in transaction: any DocumentTransaction
+        _ envelope: Subscriptions_V1_CommandEnvelope, context: CommandContext, in transaction: any AggregateTransaction
     ) throws -> CommandOutcome {
         let now = Timestamp(context.now)
         var logger = self.logger
@@ -75,9 +75,11 @@ public final class EngineCommandHandler: CommandHandling {
             return try refuse(envelope, EngineRejection(.unimplemented, "not an engine command"), at: now, in: transaction)
         case .failure(let rejection):
             logger.debug("command refused by the mapping", metadata: ["error": "\(rejection)"])
-            return try refuse(envelope, rejection, at: now, in: transaction)
+            // A refused read fires nothing either (SubscriptionEngine.apply).
+            let isQuery = Self.queryRoutes.contains(CommandRoute(command))
+            return try refuse(envelope, rejection, at: now, firesDueTransitions: !isQuery, in: transaction)
         }
-        var store = DocumentEngineStore(transaction)
+        var store = AggregateEngineStore(transaction)
         let outcome = try engine.apply(engineCommand, commandId: envelope.commandID, at: now, in: &store)
         let events = outcome.events.map { Subscriptions_V1_NotificationEvent($0) }
         if let rejection = outcome.reply.rejection {
@@ -92,17 +94,25 @@ public final class EngineCommandHandler: CommandHandling {
             events: events)
     }
 
-    public func advance(to now: Date, in transaction: any DocumentTransaction) throws -> [Subscriptions_V1_NotificationEvent] {
-        var store = DocumentEngineStore(transaction)
-        return try engine.advance(to: Timestamp(now), in: &store).map { Subscriptions_V1_NotificationEvent($0) }
+    public func advance(
+        to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
+    ) throws -> [Subscriptions_V1_NotificationEvent] {
+        var store = AggregateEngineStore(transaction)
+        return try engine.advance(to: Timestamp(now), in: &store, massExtensionBatches: massExtensionBatches)
+            .map { Subscriptions_V1_NotificationEvent($0) }
     }
 
-    /// A refusal that applied nothing of the command; timers due by `now` still fire.
+    /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
+    static let queryRoutes: Set<CommandRoute> = [.getMassExtensionStatus, .getAllSubscriptionStatuses]
+
+    /// A refusal that applied nothing of the command; subscription timers due by `now` still
+    /// fire (as before any command; mass extensions run in the background), unless the command
+    /// only reads.
     func refuse(
         _ envelope: Subscriptions_V1_CommandEnvelope, _ rejection: EngineRejection, at now: Timestamp,
-        in transaction: any DocumentTransaction
+        firesDueTransitions: Bool = true, in transaction: any AggregateTransaction
     ) throws -> CommandOutcome {
-        let events = try advance(to: now.date, in: transaction)
+        let events = firesDueTransitions ? try advance(to: now.date, massExtensionBatches: 0, in: transaction) : []
         return CommandOutcome(
             reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now),
             events: events)

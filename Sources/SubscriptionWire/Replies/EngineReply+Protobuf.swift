@@ -15,7 +15,6 @@ public struct ReplyMappingError: Error, CustomStringConvertible, Sendable {
 extension Subscriptions_V1_CommandReply.OneOf_Result {
     /// The result case of `route` holding `reply`.
     init(_ reply: EngineReply, route: CommandRoute) throws(ReplyMappingError) {
-        let mismatch = ReplyMappingError(route: route, reply: String(describing: reply).prefix { $0 != "(" }.description)
         switch (route, reply) {
         case (.purchase, .subscription(let info)):
             self = .purchase(.with { $0.subscription = .init(info) })
@@ -37,9 +36,15 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
                 $0.priceChangeIds = ids
             })
         case (.respondToPriceIncrease, .renewalInfo(let info)):
-            self = .respondToPriceIncrease(.with { $0.renewalInfo = .init(info) })
+            self = .respondToPriceIncrease(.with {
+                $0.renewalInfo = .init(info.renewalInfo)
+                $0.subscription = .init(info)
+            })
         case (.setAutoRenew, .renewalInfo(let info)):
-            self = .setAutoRenew(.with { $0.renewalInfo = .init(info) })
+            self = .setAutoRenew(.with {
+                $0.renewalInfo = .init(info.renewalInfo)
+                $0.subscription = .init(info)
+            })
         case (.reportBillingOutcome, .billingOutcome(let status, let info)):
             self = .reportBillingOutcome(.with {
                 $0.status = .init(status)
@@ -75,7 +80,8 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
         case (.migrateSubscription, .subscription(let info)):
             self = .migrateSubscription(.with { $0.subscription = .init(info) })
         default:
-            throw mismatch
+            // Only on a bug: the reply's description is built here, never on the hot path.
+            throw ReplyMappingError(route: route, reply: String(describing: reply).prefix { $0 != "(" }.description)
         }
     }
 }
@@ -85,6 +91,7 @@ extension Subscriptions_V1_SubscriptionInfo {
         self.init()
         if let transaction = info.transactionInfo { transactionInfo = Subscriptions_V1_TransactionInfo(transaction) }
         renewalInfo = Subscriptions_V1_RenewalInfo(info.renewalInfo)
+        if let status = info.status { self.status = Subscriptions_V1_SubscriptionStatus(status) }
     }
 }
 

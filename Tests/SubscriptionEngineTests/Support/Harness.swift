@@ -80,6 +80,11 @@ struct Harness {
         try #require(try store.subscription(id))
     }
 
+    /// Every transaction of a subscription, oldest first (the store's history).
+    func transactions(_ id: String) throws -> [TransactionRecord] {
+        try store.transactions(of: id)
+    }
+
     /// `TYPE/SUBTYPE` of each event, for compact assertions.
     static func kinds(_ events: [EngineEvent]) -> [String] {
         events.map { "\($0.notificationType.rawValue)/\($0.subtype?.rawValue ?? "-")" }

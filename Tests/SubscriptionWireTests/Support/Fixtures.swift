@@ -22,13 +22,13 @@ let newYear = Date(timeIntervalSince1970: 1_767_225_600)
 /// A handler over the example catalog, one in-memory transaction and a manual clock.
 final class Bench {
     let handler: EngineCommandHandler
-    let transaction = InMemoryDocumentTransaction()
+    let transaction = InMemoryAggregateTransaction()
     var now: Date
     var clock: ClockMode
     private var counter = 0
 
-    init(now: Date = newYear, clock: ClockMode = .manual) throws {
-        handler = try EngineCommandHandler(catalogPath: exampleCatalogPath, logger: Logger(label: "test"))
+    init(now: Date = newYear, clock: ClockMode = .manual, catalogPath: String = exampleCatalogPath) throws {
+        handler = try EngineCommandHandler(catalogPath: catalogPath, logger: Logger(label: "test"))
         self.now = now
         self.clock = clock
     }

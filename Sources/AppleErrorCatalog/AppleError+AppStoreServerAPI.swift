@@ -1,8 +1,8 @@
-/// App Store Server API errors of the renewal-date extension endpoints and the generic ones
-/// (apple-domain.md §2.4). Names and numbers are Apple's; messages are paraphrased except where quoted.
-extension APIError {
-    private static func apple(_ code: Int64, _ name: String, _ message: String) -> APIError {
-        APIError(errorCode: code, name: name, message: message, origin: .appStoreServerAPI)
+/// App Store Server API errors (apple-domain.md §2.4). Names and numbers are Apple's; messages are
+/// paraphrased except where quoted.
+extension AppleError {
+    private static func apple(_ code: Int64, _ name: String, _ message: String) -> AppleError {
+        AppleError(errorCode: code, name: name, message: message, origin: .appStoreServerAPI)
     }
 
     /// 400: the original transaction identifier is invalid.
@@ -24,9 +24,12 @@ extension APIError {
     public static let invalidEmptyStorefrontCountryCodeList = apple(
         4_000_027, "InvalidEmptyStorefrontCountryCodeListError",
         "Invalid request. If provided, the list of storefront country codes must not be empty.")
-    /// 400: a storefront country code is not ISO 3166-1 alpha-3.
+    /// 400: a storefront country code is not ISO 3166-1 alpha-3. The Advanced Commerce API answers
+    /// the same number as `InvalidStorefront` (see ``invalidStorefront``).
     public static let invalidStorefrontCountryCode = apple(
         4_000_028, "InvalidStorefrontCountryCodeError", "Invalid storefront country code.")
+    /// 400: a `status` query parameter is not a subscription status (1…5).
+    public static let invalidStatus = apple(4_000_031, "InvalidStatusError", "Invalid status value.")
     /// 403: the subscription is not eligible for an extension.
     public static let subscriptionExtensionIneligible = apple(
         4_030_004, "SubscriptionExtensionIneligibleError",
@@ -48,7 +51,8 @@ extension APIError {
         "Original transaction id not found. Try again.")
     /// 404: no mass-extension request with that product and request identifier.
     public static let statusRequestNotFound = apple(
-        4_040_009, "StatusRequestNotFoundError", "The server didn't find a subscription-renewal-date extension request for this requestIdentifier and productId combination.")
+        4_040_009, "StatusRequestNotFoundError",
+        "The server didn't find a subscription-renewal-date extension request for this requestIdentifier and productId combination.")
     /// 429: too many requests.
     public static let rateLimitExceeded = apple(
         4_290_000, "RateLimitExceededError", "Rate limit exceeded.")
@@ -59,10 +63,10 @@ extension APIError {
     public static let generalInternalRetryable = apple(
         5_000_001, "GeneralInternalRetryableError", "An unknown error occurred. Please try again.")
 
-    /// The App Store Server API part of ``catalog``.
-    public static let appStoreServerAPIErrors: [APIError] = [
+    /// The App Store Server API part of ``all``.
+    public static let appStoreServerAPIErrors: [AppleError] = [
         invalidOriginalTransactionId, invalidExtendByDays, invalidExtendReasonCode, invalidRequestIdentifier,
-        invalidProductId, invalidEmptyStorefrontCountryCodeList, invalidStorefrontCountryCode,
+        invalidProductId, invalidEmptyStorefrontCountryCodeList, invalidStorefrontCountryCode, invalidStatus,
         subscriptionExtensionIneligible, subscriptionMaxExtension, familySharedSubscriptionExtensionIneligible,
         originalTransactionIdNotFound, originalTransactionIdNotFoundRetryable, statusRequestNotFound,
         rateLimitExceeded, generalInternal, generalInternalRetryable,

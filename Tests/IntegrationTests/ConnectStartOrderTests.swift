@@ -7,8 +7,8 @@ import Testing
 /// without `depends_on`, a broker restarted during a deploy): a `connect` that misses its
 /// deadline fails alone, the connection thread keeps trying, and a later `connect` succeeds.
 /// Uses a private node on port 5711 (this suite's own).
-@Suite("Start order", .serialized)
-struct StartOrderTests {
+@Suite("Connection start order", .serialized)
+struct ConnectStartOrderTests {
     static let node = PrivateBrokerNode(name: "amqp-start-\(ProcessInfo.processInfo.processIdentifier % 1000)", port: 5711)
 
     @Test(

@@ -1,0 +1,53 @@
+import AMQPClient
+import Foundation
+import SubscriptionMessages
+import SubscriptionStore
+import SubscriptionTopology
+
+/// The AMQP messages the consumer publishes (Protos/README.md, "Message properties"): events
+/// to the events exchange, replies to the command's `reply_to` through the default exchange
+/// with the command's id as `correlation_id`.
+struct OutgoingMessages: Sendable {
+    let names: BusNames
+    let appId: String
+
+    /// The publish of an outbox entry. Not mandatory: an event no analytics queue is bound for
+    /// is nobody's loss (publish/subscribe); bind a durable queue to receive every event.
+    func event(_ entry: OutboxEntry) -> AMQPPublish {
+        AMQPPublish(
+            AMQPMessage(body: entry.body, properties: AMQPProperties(
+                contentType: WireContract.contentType,
+                messageId: entry.messageId,
+                correlationId: entry.correlationId.isEmpty ? nil : entry.correlationId,
+                type: "subscriptions.v1.NotificationEvent",
+                timestamp: Date(timeIntervalSince1970: TimeInterval(entry.signedAt) / 1000),
+                appId: appId,
+                persistent: true,
+                headers: [
+                    "x-schema-version": .int64(Int64(WireContract.schemaVersion)),
+                    "x-subscription-id": .string(entry.subscriptionId),
+                    "x-sequence": .int64(entry.sequence),
+                ]
+            )),
+            exchange: names.eventsExchange, routingKey: entry.routingKey, mandatory: false)
+    }
+
+    /// The publish of an encoded `CommandReply`, or nil when the sender asked for none. A reply
+    /// whose queue is gone is dropped by the broker (not mandatory): the caller gave up, and a
+    /// retry with the same `command_id` gets it again.
+    func reply(_ body: Data, commandId: String, to replyTo: String?) -> AMQPPublish? {
+        guard let replyTo, !replyTo.isEmpty else { return nil }
+        return AMQPPublish(
+            AMQPMessage(body: body, properties: AMQPProperties(
+                contentType: WireContract.contentType,
+                messageId: UUID().uuidString.lowercased(),
+                correlationId: commandId,
+                type: "subscriptions.v1.CommandReply",
+                timestamp: Date(),
+                appId: appId,
+                persistent: false,
+                headers: ["x-schema-version": .int64(Int64(WireContract.schemaVersion))]
+            )),
+            exchange: "", routingKey: replyTo, mandatory: false)
+    }
+}

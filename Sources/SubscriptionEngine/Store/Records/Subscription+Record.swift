@@ -1,0 +1,163 @@
+import CompactCoding
+
+/// The stored form of a subscription aggregate (see ``CompactRecord``). Field numbers are
+/// forever: add new ones, never reuse one.
+extension Subscription: CompactRecord {
+    public func write(to writer: inout RecordWriter) {
+        writer.write(1, originalTransactionId)
+        writer.write(2, customerId)
+        writer.write(3, groupId)
+        writer.write(4, kind)
+        writer.write(5, ownership)
+        writer.write(6, familyPurchaserId)
+        writer.write(7, familyMemberIds)
+        writer.write(8, productId)
+        writer.write(9, autoRenewProductId)
+        writer.write(10, storefront)
+        writer.write(11, currency)
+        writer.write(12, appAccountToken)
+        writer.write(13, items)
+        writer.write(14, period)
+        writer.write(15, descriptors)
+        writer.write(16, taxCode)
+        writer.write(17, originalPurchaseDate)
+        writer.write(18, currentPeriodStart)
+        writer.write(19, expiresDate)
+        writer.write(20, anchor)
+        writer.write(21, anchorPeriod)
+        writer.write(22, anchorIndex)
+        writer.write(23, state)
+        writer.write(24, autoRenewStatus)
+        writer.write(25, expirationIntent)
+        writer.write(26, billingMode)
+        writer.write(27, retryStartDate)
+        writer.write(28, gracePeriodExpiresDate)
+        writer.write(29, billingRetryEndDate)
+        writer.write(30, introOfferRedeemed)
+        writer.write(31, paidPeriodCount)
+        writer.write(32, latestTransaction)
+        writer.write(33, transactionCount)
+        writer.write(34, priceChanges)
+        writer.write(35, priceIncreaseEffectiveDates)
+        writer.write(36, extensions)
+        writer.write(37, pendingChanges)
+        writer.write(38, sequence)
+        writer.write(39, idCounter)
+    }
+
+    public init(from reader: inout RecordReader) throws {
+        var originalTransactionId = "", customerId = "", groupId = ""
+        var kind = Kind.inApp, ownership = InAppOwnershipType.purchased
+        var familyPurchaserId: String?, familyMemberIds: [String] = []
+        var productId = "", autoRenewProductId = ""
+        var storefront = StorefrontCode.unitedStates, currency = CurrencyCode.usd, appAccountToken = ""
+        var items: [SubscriptionItem] = [], period = ISOPeriod.oneMonth
+        var descriptors: SubscriptionDescriptors?, taxCode = ""
+        var originalPurchaseDate = Timestamp(millisecondsSince1970: 0), currentPeriodStart = originalPurchaseDate
+        var expiresDate = originalPurchaseDate, anchor = originalPurchaseDate, anchorPeriod = ISOPeriod.oneMonth, anchorIndex = 0
+        var state = State.active, autoRenewStatus = false, expirationIntent: ExpirationIntent?, billingMode = BillingMode.succeeds
+        var retryStartDate: Timestamp?, gracePeriodExpiresDate: Timestamp?, billingRetryEndDate: Timestamp?
+        var introOfferRedeemed = false, paidPeriodCount = 0, latestTransaction: TransactionRecord?, transactionCount = 0
+        var priceChanges: [PriceChange] = [], priceIncreaseEffectiveDates: [Timestamp] = [], extensions: [RenewalExtension] = []
+        var pendingChanges = PendingChanges(), sequence: UInt64 = 0, idCounter = 0
+        while let field = try reader.nextField() {
+            switch field {
+            case 1: originalTransactionId = try reader.string()
+            case 2: customerId = try reader.string()
+            case 3: groupId = try reader.string()
+            case 4: kind = try reader.value()
+            case 5: ownership = try reader.value()
+            case 6: familyPurchaserId = try reader.string()
+            case 7: familyMemberIds.append(try reader.string())
+            case 8: productId = try reader.string()
+            case 9: autoRenewProductId = try reader.string()
+            case 10: storefront = try reader.storefront()
+            case 11: currency = try reader.currency()
+            case 12: appAccountToken = try reader.string()
+            case 13: items.append(try reader.record())
+            case 14: period = try reader.period()
+            case 15: descriptors = try reader.record()
+            case 16: taxCode = try reader.string()
+            case 17: originalPurchaseDate = try reader.timestamp()
+            case 18: currentPeriodStart = try reader.timestamp()
+            case 19: expiresDate = try reader.timestamp()
+            case 20: anchor = try reader.timestamp()
+            case 21: anchorPeriod = try reader.period()
+            case 22: anchorIndex = try reader.int()
+            case 23: state = try reader.value()
+            case 24: autoRenewStatus = try reader.bool()
+            case 25: expirationIntent = try reader.value()
+            case 26: billingMode = try reader.value()
+            case 27: retryStartDate = try reader.timestamp()
+            case 28: gracePeriodExpiresDate = try reader.timestamp()
+            case 29: billingRetryEndDate = try reader.timestamp()
+            case 30: introOfferRedeemed = try reader.bool()
+            case 31: paidPeriodCount = try reader.int()
+            case 32: latestTransaction = try reader.record()
+            case 33: transactionCount = try reader.int()
+            case 34: priceChanges.append(try reader.record())
+            case 35: priceIncreaseEffectiveDates.append(try reader.timestamp())
+            case 36: extensions.append(try reader.record())
+            case 37: pendingChanges = try reader.record()
+            case 38: sequence = try reader.uint64()
+            case 39: idCounter = try reader.int()
+            default: try reader.skip()
+            }
+        }
+        self.init(
+            originalTransactionId: originalTransactionId, customerId: customerId, groupId: groupId, kind: kind,
+            ownership: ownership, familyPurchaserId: familyPurchaserId, familyMemberIds: familyMemberIds,
+            productId: productId, autoRenewProductId: autoRenewProductId, storefront: storefront, currency: currency,
+            appAccountToken: appAccountToken, items: items, period: period, descriptors: descriptors, taxCode: taxCode,
+            originalPurchaseDate: originalPurchaseDate, currentPeriodStart: currentPeriodStart, expiresDate: expiresDate,
+            anchor: anchor, anchorPeriod: anchorPeriod, anchorIndex: anchorIndex, state: state,
+            autoRenewStatus: autoRenewStatus, expirationIntent: expirationIntent, billingMode: billingMode,
+            retryStartDate: retryStartDate, gracePeriodExpiresDate: gracePeriodExpiresDate,
+            billingRetryEndDate: billingRetryEndDate, introOfferRedeemed: introOfferRedeemed,
+            paidPeriodCount: paidPeriodCount, latestTransaction: latestTransaction, transactionCount: transactionCount,
+            priceChanges: priceChanges, priceIncreaseEffectiveDates: priceIncreaseEffectiveDates, extensions: extensions,
+            pendingChanges: pendingChanges, sequence: sequence, idCounter: idCounter)
+    }
+}
+
+extension SubscriptionDescriptors: CompactRecord {
+    public func write(to writer: inout RecordWriter) {
+        writer.write(1, displayName)
+        writer.write(2, description)
+    }
+
+    public init(from reader: inout RecordReader) throws {
+        var displayName = "", description = ""
+        while let field = try reader.nextField() {
+            switch field {
+            case 1: displayName = try reader.string()
+            case 2: description = try reader.string()
+            default: try reader.skip()
+            }
+        }
+        self.init(displayName: displayName, description: description)
+    }
+}
+
+extension RenewalExtension: CompactRecord {
+    public func write(to writer: inout RecordWriter) {
+        writer.write(1, requestIdentifier)
+        writer.write(2, date)
+        writer.write(3, days)
+        writer.write(4, reasonCode)
+    }
+
+    public init(from reader: inout RecordReader) throws {
+        var requestIdentifier = "", date = Timestamp(millisecondsSince1970: 0), days = 0, reasonCode = 0
+        while let field = try reader.nextField() {
+            switch field {
+            case 1: requestIdentifier = try reader.string()
+            case 2: date = try reader.timestamp()
+            case 3: days = try reader.int()
+            case 4: reasonCode = try reader.int()
+            default: try reader.skip()
+            }
+        }
+        self.init(requestIdentifier: requestIdentifier, date: date, days: days, reasonCode: reasonCode)
+    }
+}

@@ -1,0 +1,136 @@
+import CompactCoding
+import Foundation
+import SubscriptionEngine
+import SubscriptionStore
+
+/// An `EngineStore` over one ``AggregateTransaction``: aggregates, history rows and replies
+/// are stored in the compact binary encoding (`CompactEncoder`: deterministic, so the same
+/// state is the same bytes), indexed by the columns the store keeps beside them.
+///
+/// Bodies written by the v1 schema are JSON (they start with `{`) and are read as such until
+/// the aggregate is next saved (`StoreSchema`, v2).
+public struct AggregateEngineStore: EngineStore {
+    private let transaction: any AggregateTransaction
+
+    /// A store writing into `transaction`.
+    public init(_ transaction: any AggregateTransaction) {
+        self.transaction = transaction
+    }
+
+    public func subscription(_ originalTransactionId: String) throws -> Subscription? {
+        try transaction.subscription(originalTransactionId).map { try StoredBody.decode(Subscription.self, from: $0) }
+    }
+
+    public mutating func save(_ subscription: Subscription) throws {
+        let id = subscription.originalTransactionId
+        for write in subscription.unsaved.transactions {
+            try transaction.putTransaction(
+                StoredBody.encode(write.record), subscriptionId: id, position: write.position,
+                transactionId: write.record.transactionId)
+        }
+        for result in subscription.unsaved.requestResults {
+            try transaction.putRequestResult(StoredBody.encodeCodable(result.reply), key: result.key, subscriptionId: id)
+        }
+        try transaction.putSubscription(
+            StoredBody.encode(subscription), id: id, customerId: subscription.customerId, groupId: subscription.groupId,
+            productId: subscription.productId, dueAt: subscription.nextDueTime?.millisecondsSince1970)
+    }
+
+    public func transactions(of originalTransactionId: String) throws -> [TransactionRecord] {
+        let history = try transaction.transactions(subscriptionId: originalTransactionId)
+            .map { try StoredBody.decode(TransactionRecord.self, from: $0) }
+        return history + [try subscription(originalTransactionId)?.latestTransaction].compactMap { $0 }
+    }
+
+    public func containsTransaction(_ transactionId: String, of originalTransactionId: String) throws -> Bool {
+        try transaction.containsTransaction(transactionId, subscriptionId: originalTransactionId)
+    }
+
+    public func requestResult(_ key: String, of originalTransactionId: String) throws -> EngineReply? {
+        try transaction.requestResult(key: key, subscriptionId: originalTransactionId).map { try StoredBody.decode(EngineReply.self, from: $0) }
+    }
+
+    public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
+        try transaction.subscriptionIds(customerId: customerId, groupId: groupId)
+    }
+
+    public func subscriptionIds(customerId: String) throws -> [String] {
+        try transaction.subscriptionIds(customerId: customerId)
+    }
+
+    public func subscriptionIds(productId: String, from firstId: String, limit: Int) throws -> [String] {
+        try transaction.subscriptionIds(productId: productId, from: firstId, limit: limit)
+    }
+
+    public func dueSubscriptionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String] {
+        try transaction.dueSubscriptionIds(atOrBefore: time.millisecondsSince1970, limit: limit)
+    }
+
+    public func earliestSubscriptionDueTime() throws -> Timestamp? {
+        try transaction.earliestSubscriptionDue().map(Timestamp.init(millisecondsSince1970:))
+    }
+
+    public func massExtension(_ requestIdentifier: String) throws -> MassExtension? {
+        try transaction.massExtension(requestIdentifier).map { try StoredBody.decode(MassExtension.self, from: $0) }
+    }
+
+    public mutating func save(_ job: MassExtension) throws {
+        try transaction.putMassExtension(
+            StoredBody.encode(job), id: job.requestIdentifier, productId: job.productId,
+            dueAt: job.nextDueTime?.millisecondsSince1970)
+    }
+
+    public func dueMassExtensionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String] {
+        try transaction.dueMassExtensionIds(atOrBefore: time.millisecondsSince1970, limit: limit)
+    }
+
+    public func earliestMassExtensionDueTime() throws -> Timestamp? {
+        try transaction.earliestMassExtensionDue().map(Timestamp.init(millisecondsSince1970:))
+    }
+}
+
+/// How stored bodies are encoded, told apart by their first byte:
+///
+/// | first byte | encoding | used for |
+/// | --- | --- | --- |
+/// | `R` | `CompactRecord` (hand-written fields, protocol buffers' wire format) | aggregates, history |
+/// | `C` | `CompactEncoder` (`Codable`) | replies of idempotency keys (`EngineReply`) |
+/// | `{` | JSON | bodies written by the v1 schema, read until saved again |
+enum StoredBody {
+    private static let record = UInt8(ascii: "R")
+    private static let codable = UInt8(ascii: "C")
+    private static let json = UInt8(ascii: "{")
+
+    static func encode<T: CompactRecord>(_ value: T) -> Data {
+        var writer = RecordWriter()
+        writer.writeMarker(record)
+        value.write(to: &writer)
+        return Data(writer.bytes)
+    }
+
+    static func encodeCodable<T: Encodable>(_ value: T) throws -> Data {
+        var bytes = try CompactEncoder().encode(value)
+        bytes.insert(codable, at: 0)
+        return Data(bytes)
+    }
+
+    static func decode<T: CompactRecord & Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        guard body.first == record else { return try decodeCodable(type, from: body) }
+        return try body.withUnsafeBytes { try T(recordBytes: UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        try decodeCodable(type, from: body)
+    }
+
+    private static func decodeCodable<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        switch body.first {
+        case json:
+            return try JSONDecoder().decode(type, from: body)
+        case codable:
+            return try body.withUnsafeBytes { try CompactDecoder().decode(type, from: UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
+        default:
+            throw StoreError(.corruptValue, "a stored \(T.self) starts with byte \(body.first.map(String.init) ?? "none"), no known encoding")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// CPU time and memory of another process, from `/proc` (Linux).
+struct ProcessProbe {
+    let pid: Int32
+
+    /// User + system CPU time consumed so far.
+    func cpuTime() -> Duration? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        let ticks = sysconf(Int32(_SC_CLK_TCK))
+        return .milliseconds((user + system) * 1000 / Int64(ticks > 0 ? ticks : 100))
+    }
+
+    /// Resident memory now (`VmRSS`) and the peak since the process started (`VmHWM`), in bytes.
+    func memory() -> (resident: Int64, peak: Int64)? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        func kibibytes(_ key: String) -> Int64? {
+            status.split(separator: "\n").first { $0.hasPrefix(key) }
+                .flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
+                .flatMap { Int64($0) }
+        }
+        guard let resident = kibibytes("VmRSS:"), let peak = kibibytes("VmHWM:") else { return nil }
+        return (resident * 1024, peak * 1024)
+    }
+}

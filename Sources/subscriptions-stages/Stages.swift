@@ -1,0 +1,181 @@
+import CompactCoding
+import Foundation
+import SubscriptionEngine
+import SubscriptionMessages
+import SubscriptionStore
+import SubscriptionWire
+import SwiftProtobuf
+
+/// The stages: the engine in memory, the wire codecs, the stored-aggregate codecs, and one
+/// SQLite group commit.
+struct Stages {
+    let catalog: Catalog
+    let operations: Int
+    let allocations: Bool
+    /// Only the stages whose name starts with this (profiling one stage).
+    var only: String?
+
+    static let start = Timestamp(millisecondsSince1970: 1_767_225_600_000)
+
+    private func include(_ name: String) -> Bool {
+        guard let only else { return true }
+        return name.hasPrefix(only) || only.hasPrefix(name)
+    }
+
+    func inMemory() throws -> [StageMeasurement] {
+        let engine = SubscriptionEngine(catalog: catalog)
+        var results: [StageMeasurement] = []
+
+        var store = InMemoryEngineStore(reservingCapacity: operations * 7 + 1000)
+        if include("engine: purchase") {
+            results.append(try StageMeasurement.measure("engine: purchase", operations: operations, allocations: allocations) { index in
+                _ = try engine.apply(
+                    .purchase(PurchaseRequest(customerId: "p\(index)", productId: "news.basic.monthly", storefront: "USA")),
+                    commandId: "c\(index)", at: Self.start, in: &store)
+            })
+        }
+
+        // Renewals: subscriptions bought a millisecond apart, so each `advance` to the next
+        // renewal date fires exactly one renewal. Every call renews a fresh subscription.
+        var renewals = InMemoryEngineStore(reservingCapacity: operations * 7 + 1000)
+        let renewalCount = include("engine: renewal") ? operations * 7 + 1000 : 0
+        for index in 0..<renewalCount {
+            _ = try engine.apply(
+                .purchase(PurchaseRequest(customerId: "r\(index)", productId: "news.basic.monthly", storefront: "USA")),
+                commandId: "r\(index)", at: Self.start.adding(milliseconds: Int64(index)), in: &renewals)
+        }
+        let renewalDates = renewals.subscriptions.values.map(\.expiresDate).sorted()
+        var nextRenewal = 0
+        if include("engine: renewal") {
+            results.append(try StageMeasurement.measure("engine: renewal", operations: operations, allocations: allocations) { _ in
+                let date = renewalDates[nextRenewal]
+                nextRenewal += 1
+                _ = try engine.advance(to: date, in: &renewals)
+            })
+        }
+
+        var priced = InMemoryEngineStore(reservingCapacity: operations * 7 + 1000)
+        var pricedIds: [String] = []
+        for index in 0..<(include("engine: price change") ? operations * 7 + 1000 : 0) {
+            let outcome = try engine.apply(
+                .purchase(PurchaseRequest(customerId: "x\(index)", productId: "news.basic.monthly", storefront: "USA")),
+                commandId: "x\(index)", at: Self.start, in: &priced)
+            if case .subscription(let info) = outcome.reply, let id = info.transactionInfo?.transactionId { pricedIds.append(id) }
+        }
+        var nextPriced = 0
+        if include("engine: price change ") {
+            results.append(try StageMeasurement.measure("engine: price change (consent)", operations: operations, allocations: allocations) { index in
+                let id = pricedIds[nextPriced]
+                nextPriced += 1
+                _ = try engine.apply(
+                    .changePrice(ChangePriceRequest(
+                        transactionId: id, requestInfo: RequestInfo(requestReferenceId: "pc-\(index)"),
+                        items: [PriceChangeItem(sku: "news.basic.monthly", price: 9990 + Milliunits(Int64(index % 1000)))])),
+                    commandId: "pc\(index)", at: Self.start.adding(days: 1), in: &priced)
+            })
+        }
+
+        let envelopeBytes: Data = try Subscriptions_V1_CommandEnvelope.with {
+            $0.commandID = "6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e10"
+            $0.schemaVersion = WireContract.schemaVersion
+            $0.command = .purchase(.with {
+                $0.customerID = "customer-1"
+                $0.productID = "news.basic.monthly"
+                $0.storefront = "USA"
+            })
+        }.serializedBytes()
+        if include("wire: envelope decode") {
+            results.append(try StageMeasurement.measure("wire: envelope decode", operations: operations, allocations: allocations) { _ in
+                _ = try Subscriptions_V1_CommandEnvelope(serializedBytes: envelopeBytes)
+            })
+        }
+
+        var sample = InMemoryEngineStore()
+        let outcome = try engine.apply(
+            .purchase(PurchaseRequest(customerId: "sample", productId: "news.basic.monthly", storefront: "USA")),
+            commandId: "sample", at: Self.start, in: &sample)
+        let event = try require(outcome.events.first)
+        if include("wire: event map + encode") {
+            results.append(try StageMeasurement.measure("wire: event map + encode", operations: operations, allocations: allocations) { _ in
+                _ = try Subscriptions_V1_NotificationEvent(event).serializedBytes() as Data
+            })
+        }
+
+        let subscription = try require(sample.subscriptions.values.first)
+        let record = subscription.recordBytes()
+        if include("aggregate: record encode ") {
+            results.append(StageMeasurement.measure("aggregate: record encode (\(record.count) B)", operations: operations, allocations: allocations) { _ in
+                _ = subscription.recordBytes()
+            })
+        }
+        if include("aggregate: record decode") {
+            results.append(try StageMeasurement.measure("aggregate: record decode", operations: operations, allocations: allocations) { _ in
+                _ = try Subscription(recordBytes: record)
+            })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = try encoder.encode(subscription)
+        if include("aggregate: JSON encode, sorted ") {
+            results.append(try StageMeasurement.measure("aggregate: JSON encode, sorted (\(json.count) B)", operations: operations / 4, allocations: allocations) { _ in
+                _ = try encoder.encode(subscription)
+            })
+        }
+        let decoder = JSONDecoder()
+        if include("aggregate: JSON decode") {
+            results.append(try StageMeasurement.measure("aggregate: JSON decode", operations: operations / 4, allocations: allocations) { _ in
+                _ = try decoder.decode(Subscription.self, from: json)
+            })
+        }
+        return results
+    }
+
+    /// One write transaction of 64 purchase commands through the consumer's handler and store
+    /// on a real SQLite file (synchronous = FULL); reported per command.
+    func groupCommit() async throws -> StageMeasurement {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "stages-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try SubscriptionDatabase(path: directory.appending(path: "stages.sqlite").path)
+        let handler = EngineCommandHandler(catalog: catalog)
+        let batches = max(1, operations / 64 / 4)
+        let now = Date(timeIntervalSince1970: 1_767_225_600)
+        let started = ContinuousClock.now
+        for batch in 0..<batches {
+            _ = try await database.write { transaction in
+                for index in 0..<64 {
+                    let envelope = Subscriptions_V1_CommandEnvelope.with {
+                        $0.commandID = "b\(batch)-\(index)"
+                        $0.schemaVersion = WireContract.schemaVersion
+                        $0.command = .purchase(.with {
+                            $0.customerID = "g\(batch)-\(index)"
+                            $0.productID = "news.basic.monthly"
+                            $0.storefront = "USA"
+                        })
+                    }
+                    let outcome = try handler.handle(envelope, context: CommandContext(now: now, clock: .manual), in: transaction)
+                    try transaction.recordProcessed(
+                        commandId: envelope.commandID, method: "Purchase", reply: try outcome.reply.serializedBytes(), at: now)
+                    try transaction.enqueue(try outcome.events.map { event in
+                        OutboxEntry(
+                            routingKey: "SUBSCRIBED.INITIAL_BUY", messageId: event.notificationUuid, correlationId: envelope.commandID,
+                            subscriptionId: event.subscriptionID, sequence: Int64(event.sequence), signedAt: 0,
+                            body: try event.serializedBytes())
+                    })
+                }
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return StageMeasurement(
+            name: "store: group commit of 64 purchases (per cmd)", operationsPerSecond: Double(batches * 64) / seconds,
+            allocationsPerOperation: nil)
+    }
+}
+
+/// A missing sample is a bug in the benchmark.
+struct MissingSample: Error {}
+
+func `require`<T>(_ value: T?) throws -> T {
+    guard let value else { throw MissingSample() }
+    return value
+}
