@@ -45,8 +45,20 @@ let package = Package(
             name: "AMQPClient",
             dependencies: [
                 "CRabbitMQ",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Identifiers that are pure functions of a name: SHA-1 (swift-crypto) and RFC 9562
+        // version 5 UUIDs. No I/O: the engine's event ids and the producer's command ids.
+        .target(
+            name: "StableIdentifiers",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The services' environment reader: typed values, a malformed one refused by name.
+        .target(
+            name: "ServiceConfiguration",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         // Generated protobuf Swift for Protos/ (committed; see scripts/generate-protos.sh).
         .target(
@@ -56,7 +68,7 @@ let package = Package(
         // Apple's error codes and ours, written down once (no dependencies, no Foundation).
         .target(name: "AppleErrorCatalog"),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
-        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding"]),
+        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
         .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog"]),
         // A compact, deterministic binary Codable format for stored aggregates (no Foundation).
@@ -107,6 +119,8 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "AppleErrorCatalog",
+                "ServiceConfiguration",
+                "StableIdentifiers",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
@@ -142,6 +156,7 @@ let package = Package(
             name: "SubscriptionConsumer",
             dependencies: [
                 "AMQPClient",
+                "ServiceConfiguration",
                 "SubscriptionMessages",
                 "SubscriptionEngine",
                 "SubscriptionWire",
@@ -164,6 +179,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(
@@ -224,6 +241,7 @@ let package = Package(
 
         .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding"]),
         .testTarget(name: "CompactCodingTests", dependencies: ["CompactCoding"]),
+        .testTarget(name: "StableIdentifiersTests", dependencies: ["StableIdentifiers"]),
         .testTarget(
             name: "SubscriptionAPITests",
             dependencies: ["SubscriptionAPI", "AppleErrorCatalog"],
@@ -251,6 +269,8 @@ let package = Package(
             name: "SubscriptionProducerTests",
             dependencies: [
                 "SubscriptionProducer",
+                "ServiceConfiguration",
+                "ServiceTestSupport",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "AMQPClient",
@@ -260,12 +280,15 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .testTarget(
             name: "SubscriptionConsumerTests",
             dependencies: [
                 "SubscriptionConsumer",
+                "ServiceConfiguration",
+                "ServiceTestSupport",
                 "SubscriptionMessages",
                 "SubscriptionStore",
                 "SubscriptionTopology",
@@ -279,6 +302,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "AMQPClient",
+                "ServiceTestSupport",
                 "SubscriptionMessages",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceConfiguration
 import SubscriptionTopology
 import SubscriptionWire
 
@@ -44,34 +45,31 @@ public struct ConsumerConfiguration: Sendable {
     public var notificationsDatabasePath: String?
     /// How long one notification attempt waits for the receiver (`NOTIFICATION_TIMEOUT`, seconds).
     public var notificationTimeout: Duration = .seconds(10)
+    /// Log level (`LOG_LEVEL`).
+    public var logLevel: Logger.Level = .info
 
     /// The defaults.
     public init() {}
 
-    /// The defaults overridden by the environment variables of docs/consumer.md; an invalid
-    /// value is an error naming the variable.
+    /// The defaults overridden by the environment variables of docs/consumer.md (flags merged
+    /// in); a malformed value is an error naming the variable and the value (``EnvironmentReader``).
     public init(environment: [String: String]) throws(ConfigurationError) {
-        if let value = environment["AMQP_URL"] { amqpURL = value }
-        if let value = environment["BUS_PREFIX"] { names = BusNames(prefix: value) }
-        if let value = environment["HTTP_HOST"] { httpHost = value }
-        if let value = environment["HTTP_PORT"] { httpPort = try Self.integer(value, name: "HTTP_PORT", in: 0...65535) }
-        if let value = environment["DATABASE_PATH"] { databasePath = value }
-        if let value = environment["CATALOG_PATH"] { catalogPath = value }
-        if let value = environment["CLOCK"] {
-            guard let mode = ClockMode(rawValue: value) else {
-                throw ConfigurationError(variable: "CLOCK", value: value, expected: "system or manual")
-            }
-            clock = mode
-        }
-        if let value = environment["PREFETCH"] { prefetch = UInt16(try Self.integer(value, name: "PREFETCH", in: 1...5000)) }
-        if let value = environment["BATCH_LIMIT"] { batchLimit = try Self.integer(value, name: "BATCH_LIMIT", in: 1...5000) }
-        if let value = environment["PIPELINE_DEPTH"] { pipelineDepth = try Self.integer(value, name: "PIPELINE_DEPTH", in: 1...64) }
-        if let value = environment["SIGNING_IDENTITY"], !value.isEmpty { signingIdentityPath = value }
-        if let value = environment["NOTIFICATION_URLS"] { notificationURLs = try Self.urls(value, name: "NOTIFICATION_URLS") }
-        if let value = environment["NOTIFICATIONS_DATABASE_PATH"], !value.isEmpty { notificationsDatabasePath = value }
-        if let value = environment["NOTIFICATION_TIMEOUT"] {
-            notificationTimeout = .seconds(try Self.integer(value, name: "NOTIFICATION_TIMEOUT", in: 1...300))
-        }
+        let reader = EnvironmentReader(environment)
+        if let value = reader.string("AMQP_URL") { amqpURL = value }
+        if let value = reader.string("BUS_PREFIX") { names = BusNames(prefix: value) }
+        if let value = reader.string("HTTP_HOST") { httpHost = value }
+        if let value = try reader.port("HTTP_PORT", allowsAny: true) { httpPort = value }
+        if let value = reader.string("DATABASE_PATH") { databasePath = value }
+        if let value = reader.string("CATALOG_PATH") { catalogPath = value }
+        if let value = try reader.choice("CLOCK", as: ClockMode.self) { clock = value }
+        if let value = try reader.integer("PREFETCH", in: 1...5000) { prefetch = UInt16(value) }
+        if let value = try reader.integer("BATCH_LIMIT", in: 1...5000) { batchLimit = value }
+        if let value = try reader.integer("PIPELINE_DEPTH", in: 1...64) { pipelineDepth = value }
+        if let value = try reader.logLevel("LOG_LEVEL") { logLevel = value }
+        if let value = reader.string("SIGNING_IDENTITY") { signingIdentityPath = value }
+        if let value = reader.string("NOTIFICATION_URLS") { notificationURLs = try Self.urls(value, name: "NOTIFICATION_URLS") }
+        if let value = reader.string("NOTIFICATIONS_DATABASE_PATH") { notificationsDatabasePath = value }
+        if let value = try reader.integer("NOTIFICATION_TIMEOUT", in: 1...300) { notificationTimeout = .seconds(value) }
     }
 
     /// The AMQP client configuration for `amqpURL`.
@@ -94,23 +92,4 @@ public struct ConsumerConfiguration: Sendable {
         }
         return urls
     }
-
-    private static func integer(_ value: String, name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let number = Int(value), range.contains(number) else {
-            throw ConfigurationError(variable: name, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
-        }
-        return number
-    }
-}
-
-/// An invalid configuration value, naming the variable.
-public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
-    /// The environment variable or flag.
-    public var variable: String
-    /// The value found.
-    public var value: String
-    /// What was expected instead.
-    public var expected: String
-
-    public var description: String { "\(variable)=\(value) is invalid: expected \(expected)" }
 }

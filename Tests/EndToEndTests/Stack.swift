@@ -1,11 +1,12 @@
 import AMQPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import ServiceTestSupport
 import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The system under test: the real `subscriptions-consumer` and `subscriptions-producer`
 /// processes (built by `swift build`) on a private bus prefix of the test broker, with the
@@ -74,9 +75,12 @@ final class Stack: Sendable {
     /// `busPrefix` names the bus (default: `E2E_BUS_PREFIX`, else a fresh one);
     /// `consumerEnvironment` adds to or overrides the consumer's environment, a `nil` value
     /// unsets the variable; the consumer runs in `consumerWorkingDirectory` if given.
+    /// `amqpURL` overrides the test broker (a private node); `waitForHealth: false` returns
+    /// at once (a test whose broker is not running yet).
     static func start(
         withProducer: Bool = true, busPrefix: String? = nil, consumerEnvironment: [String: String?] = [:],
-        consumerWorkingDirectory: String? = nil, name: String = #function
+        consumerWorkingDirectory: String? = nil, amqpURL: String? = nil, waitForHealth: Bool = true,
+        name: String = #function
     ) async throws -> Stack {
         let environment = ProcessInfo.processInfo.environment
         if environment["E2E_EXTERNAL_SERVICES"] == "1" {
@@ -90,7 +94,7 @@ final class Stack: Sendable {
             try await stack.waitUntilHealthy()
             return stack
         }
-        let amqpURL = environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
+        let amqpURL = amqpURL ?? environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
         // E2E_BUS_PREFIX=subscriptions publishes on the production names, for the analytics check.
         let run = busPrefix ?? environment["E2E_BUS_PREFIX"] ?? freshBusPrefix()
         // Always a fresh directory (and so a fresh database), whatever the bus prefix.
@@ -137,6 +141,7 @@ final class Stack: Sendable {
             databasePath: databasePath, consumer: consumer, producer: producer, credentials: credentials,
             consumerLaunch: launch
         )
+        guard waitForHealth else { return stack }
         do {
             try await stack.waitUntilHealthy()
         } catch {
@@ -167,7 +172,8 @@ final class Stack: Sendable {
         try await waitUntilHealthy()
     }
 
-    private func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
+    /// Waits until `/health` of both services answers 200.
+    func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
         var urls = [producerURL.appending(path: "health")]
         if let consumerHealthURL { urls.append(consumerHealthURL) }
         if producer == nil, consumer != nil { urls.removeFirst() }

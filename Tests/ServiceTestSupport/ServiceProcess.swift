@@ -32,8 +32,8 @@ public final class ServiceProcess: Sendable {
             ?? [executable]
         var cArguments = argumentList.map { strdup($0) } + [nil]
         defer {
-            cEnvironment.forEach { free($0) }
-            cArguments.forEach { free($0) }
+            for variable in cEnvironment { free(variable) }
+            for argument in cArguments { free(argument) }
         }
         var pid = pid_t()
         let status = posix_spawn(&pid, argumentList[0], &fileActions, nil, &cArguments, &cEnvironment)
@@ -57,6 +57,17 @@ public final class ServiceProcess: Sendable {
             if let status = exitStatus() { return status }
             try? await Task.sleep(for: .milliseconds(50))
         }
+    }
+
+    /// Waits up to `timeout` for the process to exit by itself; its exit status, or nil when
+    /// it still runs.
+    public func waitForExit(timeout: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = exitStatus() { return status }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return exitStatus()
     }
 
     /// Kills the process at once (a crash), and reaps it.

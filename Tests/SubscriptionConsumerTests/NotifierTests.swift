@@ -1,4 +1,5 @@
 import Foundation
+import ServiceConfiguration
 import SubscriptionConsumer
 import SubscriptionMessages
 import SubscriptionNotifier

@@ -56,7 +56,7 @@ public struct NotificationHistoryRequest: ValidatedRequest, Hashable {
         if let start, let end, end <= start {
             fields.record(.endDate, "must be after startDate", error: .startDateAfterEndDate)
         }
-        if (type != nil || subtype != nil), transaction != nil {
+        if type != nil || subtype != nil, transaction != nil {
             fields.record(.transactionId, "give notificationType or transactionId, not both", error: .multipleFiltersSupplied)
         }
         if subtype != nil, type == nil {

@@ -1,4 +1,5 @@
 import Hummingbird
+import Prometheus
 import SubscriptionTrust
 
 /// Every HTTP route of the producer (docs/producer.md; `GET /openapi.yaml`).
@@ -13,7 +14,7 @@ enum ProducerRoutes {
     /// error bodies everywhere (404 for an unknown path, 405 with `Allow` for a known path and
     /// another method).
     static func makeRouter(
-        dispatcher: CommandDispatcher, gateway: CommandGateway, metrics: ProducerMetrics,
+        dispatcher: CommandDispatcher, gateway: CommandGateway, metrics: ProducerMetrics, registry: PrometheusCollectorRegistry,
         authentication: BearerTokenVerifier = BearerTokenVerifier(keys: APIKeySet())
     ) -> Router<Context> {
         let router = Router(context: Context.self)
@@ -25,7 +26,7 @@ enum ProducerRoutes {
         addHistory(to: apple, gateway: gateway)
         let operations = router.group().add(middleware: BearerAuthMiddleware(verifier: authentication, requiredRole: .operator))
         addService(to: operations, gateway: gateway)
-        addOperations(to: router, dispatcher: dispatcher, metrics: metrics)
+        addOperations(to: router, dispatcher: dispatcher, registry: registry)
         // Last: after every route, so it only runs where no route matched.
         router.add(middleware: UnmatchedRouteMiddleware(table: RouteTable(router)))
         return router

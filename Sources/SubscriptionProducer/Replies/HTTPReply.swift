@@ -34,7 +34,7 @@ struct HTTPReply: Sendable, Equatable {
     /// their first three digits are the HTTP status, as for every code of the API.
     init(_ failure: CommandFailure) {
         switch failure.code {
-        case .brokerUnavailable, .publishFailed: self.init(.serviceUnavailable, message: failure.message)
+        case .brokerUnavailable, .publishFailed, .cancelled: self.init(.serviceUnavailable, message: failure.message)
         case .deadlineExceeded: self.init(.replyDeadlineExceeded, message: failure.message)
         }
     }
