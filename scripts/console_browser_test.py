@@ -7,7 +7,8 @@
 2. In the page (1280x800): the token, the subscription found by its id, the timeline's marks
    (purchase, price change, consent request per channel, consent, renewal at the new price),
    an event opened with the mouse and one with the keyboard (Tab, Enter, Escape), the test clock
-   advanced by a month from the page and the next renewal appearing, live events filtered by type
+   advanced by a month from the page and the next renewal appearing, a failed charge (grace period on
+   the billing lane) and its recovery arriving live, live events filtered by type
    with counts by type, the dead letter replayed, the health panel; then at 390x844 with no
    horizontal scrolling. No request leaves the producer's origin, and the browser logs no error.
 
@@ -315,6 +316,19 @@ def run(args):
         check(all("USD 9.99" in label for label in labels), f"both renewals at the new price: {labels}")
         check(len(page.snapshot(".timeline .period", "data-kind")) == 3, "three periods after the second renewal")
         page.shot("04-after-clock-advance")
+
+        # 4b. Billing: the next charge fails (billing retry or grace on its lane), then the payment
+        # method is fixed and the subscription recovers at once; the open timeline follows live.
+        api.ok("POST", "/v1/subscriptions/paymentOutcome", {"originalTransactionId": subscription, "outcome": "CHARGE_FAILED"})
+        page.one('#clock [data-duration="P1M"]').click()
+        page.wait("the failed renewal on the billing lane", lambda: [
+            mark for mark in page.snapshot('.timeline .mark[data-type="DID_FAIL_TO_RENEW"]', "data-lane") if mark["data-lane"] == "billing"],
+            timeout=30)
+        api.ok("POST", "/v1/subscriptions/paymentOutcome", {"originalTransactionId": subscription, "outcome": "PAYMENT_METHOD_FIXED"})
+        page.wait("the billing recovery appearing live", lambda: page.mark_labels("DID_RENEW", "BILLING_RECOVERY"), timeout=20)
+        label = page.mark_labels("DID_RENEW", "BILLING_RECOVERY")[0]
+        check("billing recovery" in label, f"the recovery mark says so: {label}")
+        page.shot("04b-billing-retry-and-recovery")
 
         # 5. Live events: the month's events arrived; filter by type; counts by type.
         page.tab("events")
