@@ -235,6 +235,9 @@ def run(args):
         wait_until(f"{url} healthy", 90, lambda url=url: healthy(url))
     wait_until("a consumer status report", 15, lambda: api.ok("GET", "/v1/status")["consumers"])
     customer, subscription = make_subscription(api)
+    # A second subscription of the customer, in another group: the customer search offers both.
+    sports = api.ok("POST", "/v1/purchases", {"customerId": customer, "productId": "sports.monthly", "storefront": "USA"})
+    sports_id = sports["originalTransactionId"]
     poison = publish_poison(args.amqp_url, args.bus_prefix)
     wait_until("the poison command in the dead-letter queue", 20, lambda: poison in dead_letter_ids(api))
     log(f"dead letter {poison} waiting")
@@ -369,6 +372,22 @@ def run(args):
         check(page.all("#health-command-rows tr"), "commands by method and status")
         page.shot("08-health")
 
+        # 7b. By customer id: both subscriptions offered; choosing one draws its timeline.
+        page.tab("timeline")
+        page.one('#search input[name="by"][value="customer"]').click()
+        page.one("#search-input").clear()
+        page.one("#search-input").send_keys(customer, Keys.ENTER)
+        page.wait("the customer's two subscriptions", lambda: len(page.visible("#subscription-list button")) == 2)
+        choices = [button.text for button in page.visible("#subscription-list button")]
+        check(any(subscription in text for text in choices) and any(sports_id in text for text in choices),
+              f"both subscriptions offered: {choices}")
+        page.retry("choosing the sports subscription",
+                   lambda: next(button for button in page.visible("#subscription-list button") if sports_id in button.text).click())
+        page.wait("the sports subscription's timeline", lambda: "sports.monthly" in page.one("#summary").text)
+        check(len(page.mark_labels("SUBSCRIBED")) == 1 and not page.mark_labels("PRICE_INCREASE"),
+              "the sports timeline has its own purchase and no price increase")
+        page.shot("08b-customer-search")
+
         # 8. A narrow screen: the timeline redraws to the width, nothing scrolls sideways.
         page.viewport(390, 844)
         page.tab("timeline")
@@ -378,6 +397,9 @@ def run(args):
         check(scroll_width <= inner_width + 1, f"no horizontal scrolling at {inner_width} px (document {scroll_width} px)")
         svg_width = driver.execute_script("return document.querySelector('#timeline-svg svg').getBoundingClientRect().width")
         check(svg_width <= inner_width, f"the timeline fits ({svg_width} <= {inner_width})")
+        tabs_right = driver.execute_script(
+            "return Math.max(...[...document.querySelectorAll('.tabs button')].map((tab) => tab.getBoundingClientRect().right))")
+        check(tabs_right <= inner_width, f"every tab within the screen ({tabs_right} <= {inner_width})")
         page.shot("09-timeline-narrow")
         page.tab("health")
         page.wait("the health cards", lambda: len(page.all("#health-cards .card")) >= 6)

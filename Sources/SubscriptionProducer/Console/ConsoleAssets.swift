@@ -405,6 +405,7 @@ enum ConsoleAssets {
                   .columns { grid-template-columns: minmax(0, 1fr); }
                   .bar { padding: .5rem; }
                   main { padding: .6rem; }
+                  .tabs { flex-wrap: wrap; padding: .4rem .5rem 0; }
                   .marks li button { grid-template-columns: 1fr; gap: 0; }
                   .grid th:nth-child(1), .grid td:nth-child(1) { max-width: 6rem; }
                 }
