@@ -56,7 +56,8 @@ export function laneOf(event) {
 }
 
 function price(info) {
-  return info && info.price !== undefined ? money(info.price, info.currency) : "";
+  // A free period's transaction leaves its zero price out (protobuf's JSON omits defaults).
+  return info ? money(info.price ?? 0, info.currency) : "";
 }
 
 /** One line saying what an event means. */
@@ -225,7 +226,8 @@ function draw(subscription, now) {
   for (const lane of shown) {
     const y = laneY.get(lane.id);
     root.append(svg("line", { class: "lane-line", x1: plotLeft, x2: width - 12, y1: y + laneHeight / 2, y2: y + laneHeight / 2 }));
-    root.append(svg("text", wide ? { class: "lane-label", x: 4, y: y + laneHeight / 2 + 4 } : { class: "lane-label", x: 4, y: y - 2 }, lane.label));
+    // Narrow: the label sits at the top of its own lane, above the marks and the period bars.
+    root.append(svg("text", wide ? { class: "lane-label", x: 4, y: y + laneHeight / 2 + 4 } : { class: "lane-label", x: 4, y: y + 10 }, lane.label));
   }
 
   const axis = svg("g", { class: "axis" });
@@ -241,8 +243,8 @@ function draw(subscription, now) {
   if (billingY !== undefined) {
     for (const band of bands(events, now)) {
       root.append(svg("rect", {
-        class: "band", "data-kind": band.kind, x: x(band.start), y: billingY + 4,
-        width: Math.max(2, x(band.end) - x(band.start)), height: laneHeight - 8,
+        class: "band", "data-kind": band.kind, x: x(band.start), y: billingY + (wide ? 4 : 12),
+        width: Math.max(2, x(band.end) - x(band.start)), height: laneHeight - (wide ? 8 : 16),
       }));
     }
   }
@@ -261,9 +263,11 @@ function draw(subscription, now) {
       "data-revoked": String(revoked), tabindex: 0, role: "button", "aria-label": label, "aria-pressed": "false",
     });
     group.append(svg("title", {}, label));
-    group.append(svg("rect", { x: left, y: periodY + 4, width: barWidth, height: laneHeight - 8, rx: 3 }));
+    const barTop = periodY + (wide ? 4 : 14);
+    const barHeight = laneHeight - (wide ? 8 : 17);
+    group.append(svg("rect", { x: left, y: barTop, width: barWidth, height: barHeight, rx: 3 }));
     const text = money(transaction.price, transaction.currency);
-    if (barWidth > text.length * 6.5 + 6) group.append(svg("text", { x: left + 4, y: periodY + laneHeight / 2 + 4 }, text));
+    if (barWidth > text.length * 6.5 + 6) group.append(svg("text", { x: left + 4, y: barTop + barHeight / 2 + 4 }, text));
     activate(group, markKey, subscription);
     root.append(group);
   }

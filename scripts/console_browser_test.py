@@ -400,6 +400,7 @@ def run(args):
         tabs_right = driver.execute_script(
             "return Math.max(...[...document.querySelectorAll('.tabs button')].map((tab) => tab.getBoundingClientRect().right))")
         check(tabs_right <= inner_width, f"every tab within the screen ({tabs_right} <= {inner_width})")
+        driver.execute_script("document.getElementById('timeline-figure').scrollIntoView()")
         page.shot("09-timeline-narrow")
         page.tab("health")
         page.wait("the health cards", lambda: len(page.all("#health-cards .card")) >= 6)

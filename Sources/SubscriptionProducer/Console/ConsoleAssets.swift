@@ -1208,7 +1208,8 @@ enum ConsoleAssets {
                 }
 
                 function price(info) {
-                  return info && info.price !== undefined ? money(info.price, info.currency) : "";
+                  // A free period's transaction leaves its zero price out (protobuf's JSON omits defaults).
+                  return info ? money(info.price ?? 0, info.currency) : "";
                 }
 
                 /** One line saying what an event means. */
@@ -1377,7 +1378,8 @@ enum ConsoleAssets {
                   for (const lane of shown) {
                     const y = laneY.get(lane.id);
                     root.append(svg("line", { class: "lane-line", x1: plotLeft, x2: width - 12, y1: y + laneHeight / 2, y2: y + laneHeight / 2 }));
-                    root.append(svg("text", wide ? { class: "lane-label", x: 4, y: y + laneHeight / 2 + 4 } : { class: "lane-label", x: 4, y: y - 2 }, lane.label));
+                    // Narrow: the label sits at the top of its own lane, above the marks and the period bars.
+                    root.append(svg("text", wide ? { class: "lane-label", x: 4, y: y + laneHeight / 2 + 4 } : { class: "lane-label", x: 4, y: y + 10 }, lane.label));
                   }
 
                   const axis = svg("g", { class: "axis" });
@@ -1393,8 +1395,8 @@ enum ConsoleAssets {
                   if (billingY !== undefined) {
                     for (const band of bands(events, now)) {
                       root.append(svg("rect", {
-                        class: "band", "data-kind": band.kind, x: x(band.start), y: billingY + 4,
-                        width: Math.max(2, x(band.end) - x(band.start)), height: laneHeight - 8,
+                        class: "band", "data-kind": band.kind, x: x(band.start), y: billingY + (wide ? 4 : 12),
+                        width: Math.max(2, x(band.end) - x(band.start)), height: laneHeight - (wide ? 8 : 16),
                       }));
                     }
                   }
@@ -1413,9 +1415,11 @@ enum ConsoleAssets {
                       "data-revoked": String(revoked), tabindex: 0, role: "button", "aria-label": label, "aria-pressed": "false",
                     });
                     group.append(svg("title", {}, label));
-                    group.append(svg("rect", { x: left, y: periodY + 4, width: barWidth, height: laneHeight - 8, rx: 3 }));
+                    const barTop = periodY + (wide ? 4 : 14);
+                    const barHeight = laneHeight - (wide ? 8 : 17);
+                    group.append(svg("rect", { x: left, y: barTop, width: barWidth, height: barHeight, rx: 3 }));
                     const text = money(transaction.price, transaction.currency);
-                    if (barWidth > text.length * 6.5 + 6) group.append(svg("text", { x: left + 4, y: periodY + laneHeight / 2 + 4 }, text));
+                    if (barWidth > text.length * 6.5 + 6) group.append(svg("text", { x: left + 4, y: barTop + barHeight / 2 + 4 }, text));
                     activate(group, markKey, subscription);
                     root.append(group);
                   }
