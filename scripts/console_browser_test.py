@@ -8,7 +8,8 @@
    (purchase, price change, consent request per channel, consent, renewal at the new price),
    an event opened with the mouse and one with the keyboard (Tab, Enter, Escape), the test clock
    advanced by a month from the page and the next renewal appearing, a failed charge (grace period on
-   the billing lane) and its recovery arriving live, live events filtered by type
+   the billing lane) and its recovery arriving live, an immediate upgrade (plan lane, the period
+   upgraded away), live events filtered by type
    with counts by type, the dead letter replayed, the health panel; then at 390x844 with no
    horizontal scrolling. No request leaves the producer's origin, and the browser logs no error.
 
@@ -332,6 +333,18 @@ def run(args):
         label = page.mark_labels("DID_RENEW", "BILLING_RECOVERY")[0]
         check("billing recovery" in label, f"the recovery mark says so: {label}")
         page.shot("04b-billing-retry-and-recovery")
+
+        # 4c. An upgrade within the group takes effect at once: a plan-change mark, and the
+        # current period ends "upgraded away" where the new product's period starts.
+        switched = api.ok("POST", "/v1/subscriptions/switchProduct", {"originalTransactionId": subscription, "productId": "news.premium.monthly"})
+        check(switched["effectiveImmediately"] is True, f"the upgrade is immediate: {switched}")
+        page.wait("the upgrade on the plan lane", lambda: [
+            mark for mark in page.snapshot('.timeline .mark[data-type="DID_CHANGE_RENEWAL_PREF"][data-subtype="UPGRADE"]', "data-lane")
+            if mark["data-lane"] == "plan"], timeout=20)
+        page.wait("the period upgraded away", lambda: [
+            period for period in page.snapshot(".timeline .period", "aria-label") if "upgraded away" in period["aria-label"]])
+        page.wait("the summary on the new product", lambda: "news.premium.monthly" in page.one("#summary").text)
+        page.shot("04c-upgrade")
 
         # 5. Live events: the month's events arrived; filter by type; counts by type.
         page.tab("events")
