@@ -106,6 +106,9 @@ let package = Package(
             name: "SubscriptionTopology",
             dependencies: ["AMQPClient", "SubscriptionMessages"]
         ),
+        // The dead-letter queue as operators see it: entries with their reasons, replay
+        // (subscriptionsctl dlq, the console's dead letters).
+        .target(name: "SubscriptionDeadLetters", dependencies: ["AMQPClient", "SubscriptionMessages"]),
         // SQLite persistence (GRDB): aggregates, processed commands, outbox, due timers.
         .target(
             name: "SubscriptionStore",
@@ -122,6 +125,7 @@ let package = Package(
                 "ServiceConfiguration",
                 "StableIdentifiers",
                 "SubscriptionAPI",
+                "SubscriptionDeadLetters",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
                 "SubscriptionTrust",
@@ -151,6 +155,19 @@ let package = Package(
             // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
+        // Keeps every notification event in its own SQLite file for the console's timeline
+        // (docs/console.md); runs inside the consumer process.
+        .target(
+            name: "SubscriptionArchive",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionTopology",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Applies commands to the engine in SQLite transactions; publishes replies and events.
         .target(
             name: "SubscriptionConsumer",
@@ -163,8 +180,10 @@ let package = Package(
                 "SubscriptionStore",
                 "SubscriptionTopology",
                 .product(name: "DequeModule", package: "swift-collections"),
+                "SubscriptionArchive",
                 "SubscriptionNotifier",
                 "SubscriptionTrust",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -227,6 +246,7 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "SubscriptionAPI",
+                "SubscriptionDeadLetters",
                 "SubscriptionMessages",
                 "SubscriptionProducer",
                 "SubscriptionTopology",
@@ -269,6 +289,7 @@ let package = Package(
             name: "SubscriptionProducerTests",
             dependencies: [
                 "SubscriptionProducer",
+                "SubscriptionTopology",
                 "ServiceConfiguration",
                 "ServiceTestSupport",
                 "SubscriptionAPI",
@@ -286,12 +307,14 @@ let package = Package(
         .testTarget(
             name: "SubscriptionConsumerTests",
             dependencies: [
+                "SubscriptionArchive",
                 "SubscriptionConsumer",
                 "ServiceConfiguration",
                 "ServiceTestSupport",
                 "SubscriptionMessages",
                 "SubscriptionStore",
                 "SubscriptionTopology",
+                "SubscriptionWire",
                 "AMQPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),

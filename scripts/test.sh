@@ -38,6 +38,9 @@ echo "test: swift format lint"
 find Sources Tests -name '*.swift' -not -path '*/Generated/*' -print0 \
     | xargs -0 swift format lint --strict --parallel --debug-disable-pretty-print
 
+echo "test: checking the console's embedded files against Console/"
+scripts/check-console-assets.sh
+
 echo "test: checking Compose/ offline (compose-spec schema, docker-compose config, broker definitions)"
 scripts/check-compose.sh
 
@@ -88,6 +91,13 @@ fi
 if [ $# -eq 0 ]; then
     echo "test: Apple's app-store-server-library against the real services"
     scripts/check-apple-library.sh
+fi
+
+# The console in a real browser: headless Chromium (Debian's) driven by Selenium against the real
+# services; screenshots in .build/console-screenshots/ (CI artifacts). Only in a full run.
+if [ $# -eq 0 ]; then
+    echo "test: the console in headless Chromium against the real services"
+    scripts/check-console.sh
 fi
 
 # The Dockerfile's release build runs natively, and the binaries need no shared library the

@@ -63,6 +63,9 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     case requestTestNotification = "RequestTestNotification"
     /// Get Test Notification Status. Case `get_test_notification_status`.
     case getTestNotificationStatus = "GetTestNotificationStatus"
+    /// Get Subscription History (ours, the console's timeline): a subscription's or a customer's
+    /// transactions and archived events. Case `get_subscription_history`.
+    case getSubscriptionHistory = "GetSubscriptionHistory"
 
     /// The full name of the service in service.proto.
     public static let serviceName = "subscriptions.v1.SubscriptionCommands"
@@ -99,6 +102,7 @@ extension CommandRoute {
         case .getNotificationHistory: self = .getNotificationHistory
         case .requestTestNotification: self = .requestTestNotification
         case .getTestNotificationStatus: self = .getTestNotificationStatus
+        case .getSubscriptionHistory: self = .getSubscriptionHistory
         }
     }
 
@@ -131,6 +135,7 @@ extension CommandRoute {
         case .getNotificationHistory: self = .getNotificationHistory
         case .requestTestNotification: self = .requestTestNotification
         case .getTestNotificationStatus: self = .getTestNotificationStatus
+        case .getSubscriptionHistory: self = .getSubscriptionHistory
         }
     }
 
@@ -164,6 +169,7 @@ extension CommandRoute {
         case .getNotificationHistory: .getNotificationHistory(.init())
         case .requestTestNotification: .requestTestNotification(.init())
         case .getTestNotificationStatus: .getTestNotificationStatus(.init())
+        case .getSubscriptionHistory: .getSubscriptionHistory(.init())
         }
     }
 
@@ -196,6 +202,7 @@ extension CommandRoute {
         case .getNotificationHistory: .getNotificationHistory(.init())
         case .requestTestNotification: .requestTestNotification(.init())
         case .getTestNotificationStatus: .getTestNotificationStatus(.init())
+        case .getSubscriptionHistory: .getSubscriptionHistory(.init())
         }
     }
 }

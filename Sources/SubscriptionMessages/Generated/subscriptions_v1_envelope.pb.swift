@@ -321,6 +321,15 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._command = .getTestNotificationStatus(newValue)}
   }
 
+  /// Get Subscription History (console.proto): transactions and archived events.
+  public var getSubscriptionHistory: Subscriptions_V1_GetSubscriptionHistoryRequest {
+    get {
+      if case .getSubscriptionHistory(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetSubscriptionHistoryRequest()
+    }
+    set {_uniqueStorage()._command = .getSubscriptionHistory(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The operation. Unset, or a case this consumer does not know, is answered with
@@ -378,6 +387,8 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     case requestTestNotification(Subscriptions_V1_RequestTestNotificationRequest)
     /// Get Test Notification Status.
     case getTestNotificationStatus(Subscriptions_V1_GetTestNotificationStatusRequest)
+    /// Get Subscription History (console.proto): transactions and archived events.
+    case getSubscriptionHistory(Subscriptions_V1_GetSubscriptionHistoryRequest)
 
   }
 
@@ -679,6 +690,15 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._result = .getTestNotificationStatus(newValue)}
   }
 
+  /// Result of `get_subscription_history`.
+  public var getSubscriptionHistory: Subscriptions_V1_GetSubscriptionHistoryReply {
+    get {
+      if case .getSubscriptionHistory(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetSubscriptionHistoryReply()
+    }
+    set {_uniqueStorage()._result = .getSubscriptionHistory(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The typed result; the case always matches the command's case. Unset when the
@@ -736,6 +756,8 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     case requestTestNotification(Subscriptions_V1_RequestTestNotificationReply)
     /// Result of `get_test_notification_status`.
     case getTestNotificationStatus(Subscriptions_V1_GetTestNotificationStatusReply)
+    /// Result of `get_subscription_history`.
+    case getSubscriptionHistory(Subscriptions_V1_GetSubscriptionHistoryReply)
 
   }
 
@@ -750,7 +772,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1136,6 +1158,19 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
             _storage._command = .getTestNotificationStatus(v)
           }
         }()
+        case 140: try {
+          var v: Subscriptions_V1_GetSubscriptionHistoryRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getSubscriptionHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getSubscriptionHistory(v)
+          }
+        }()
         default: break
         }
       }
@@ -1268,6 +1303,10 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         guard case .getTestNotificationStatus(let v)? = _storage._command else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 125)
       }()
+      case .getSubscriptionHistory?: try {
+        guard case .getSubscriptionHistory(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
+      }()
       case nil: break
       }
     }
@@ -1296,7 +1335,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1685,6 +1724,19 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
             _storage._result = .getTestNotificationStatus(v)
           }
         }()
+        case 140: try {
+          var v: Subscriptions_V1_GetSubscriptionHistoryReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getSubscriptionHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getSubscriptionHistory(v)
+          }
+        }()
         default: break
         }
       }
@@ -1819,6 +1871,10 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       case .getTestNotificationStatus?: try {
         guard case .getTestNotificationStatus(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 125)
+      }()
+      case .getSubscriptionHistory?: try {
+        guard case .getSubscriptionHistory(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
       }()
       case nil: break
       }
