@@ -30,7 +30,9 @@ struct ConnectStartOrderTests {
                 }
                 #expect(error?.code == .timeout, "attempt \(attempt): \(String(describing: error))")
                 #expect(String(describing: error).contains("127.0.0.1:\(Self.node.port)"), "names the broker: \(String(describing: error))")
-                #expect(ContinuousClock.now - started < .seconds(3), "attempt \(attempt) waited past its deadline")
+                // Bounds far from what they tell apart (a 700 ms deadline against the worker's endless
+                // retrying), so a loaded machine does not fail them.
+                #expect(ContinuousClock.now - started < .seconds(10), "attempt \(attempt) waited past its deadline")
             }
             #expect(!connection.isConnected)
 
@@ -64,7 +66,7 @@ struct ConnectStartOrderTests {
             let error = await #expect(throws: AMQPError.self) { try await connection.connect() }
             #expect(error?.code == .connectionFailed, "\(String(describing: error))")
             // A new connect() attempts at once, not after the 30 s backoff.
-            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(ContinuousClock.now - started < .seconds(10))
         }
         await connection.close()
         let afterClose = await #expect(throws: AMQPError.self) { try await connection.connect() }
@@ -89,7 +91,7 @@ struct ConnectStartOrderTests {
         let started = ContinuousClock.now
         waiting.cancel()
         let error = await waiting.value
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(10), "not the 60 s deadline")
         #expect(error?.code == .cancelled, "\(String(describing: error))")
         await connection.close()
 
