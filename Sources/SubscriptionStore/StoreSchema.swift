@@ -8,6 +8,10 @@ import GRDB
 ///   small (docs/consumer.md, "Storage"). The v1 documents are moved in SQL: their JSON bodies
 ///   are reshaped to the v2 aggregate and stay JSON (the reader tells JSON from the compact
 ///   encoding by the first byte) until the aggregate is next saved.
+/// - `v3`: test clocks as objects (docs/test-clocks.md): a `test_clock` table, and the clock of
+///   each subscription and mass extension (`clock_id`, NULL = the consumer's clock) leading the
+///   customer, due and product indexes: a clock is a sandbox whose customers are its own, and
+///   advancing it finds only its own timers.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -53,6 +57,9 @@ enum StoreSchema {
             try database.execute(sql: v2Tables)
             try database.execute(sql: v2FromDocuments)
         }
+        migrator.registerMigration("v3") { database in
+            try database.execute(sql: v3TestClocks)
+        }
         return migrator
     }
 
@@ -93,6 +100,27 @@ enum StoreSchema {
         CREATE INDEX mass_extension_due ON mass_extension (due_at, id) WHERE due_at IS NOT NULL;
 
         CREATE INDEX processed_command_age ON processed_command (processed_at);
+        """
+
+    private static let v3TestClocks = """
+        CREATE TABLE test_clock (
+            id TEXT PRIMARY KEY NOT NULL,        -- clock_<24 hex>
+            name TEXT NOT NULL,
+            now_at INTEGER NOT NULL,             -- the clock's now, milliseconds since 1970
+            created_at INTEGER NOT NULL          -- its first now
+        ) WITHOUT ROWID;
+
+        ALTER TABLE subscription ADD COLUMN clock_id TEXT;     -- NULL = the consumer's clock
+        DROP INDEX subscription_customer;
+        CREATE INDEX subscription_customer ON subscription (clock_id, customer_id, group_id, id);
+        DROP INDEX subscription_due;
+        CREATE INDEX subscription_due ON subscription (clock_id, due_at, id) WHERE due_at IS NOT NULL;
+        DROP INDEX subscription_product;
+        CREATE INDEX subscription_product ON subscription (clock_id, product_id, id);
+
+        ALTER TABLE mass_extension ADD COLUMN clock_id TEXT;
+        DROP INDEX mass_extension_due;
+        CREATE INDEX mass_extension_due ON mass_extension (clock_id, due_at, id) WHERE due_at IS NOT NULL;
         """
 
     /// Moves v1 documents: subscriptions keep their JSON with `transactions` replaced by

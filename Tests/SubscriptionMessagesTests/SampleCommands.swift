@@ -190,6 +190,17 @@ enum SampleCommands {
             .requestTestNotification(.init())
         case .getTestNotificationStatus:
             .getTestNotificationStatus(.with { $0.testNotificationToken = "ce3af791-365e-4c60-841b-1674b43c1609_1700000000000" })
+        case .createTestClock:
+            .createTestClock(.with {
+                $0.frozenTime = .init(seconds: 1_767_225_600)
+                $0.name = "suite A"
+            })
+        case .getTestClock:
+            .getTestClock(.with { $0.testClockID = "clock_0123456789abcdef01234567" })
+        case .listTestClocks:
+            .listTestClocks(.init())
+        case .deleteTestClock:
+            .deleteTestClock(.with { $0.testClockID = "clock_0123456789abcdef01234567" })
         }
     }
 }

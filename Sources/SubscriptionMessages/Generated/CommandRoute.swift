@@ -63,6 +63,14 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     case requestTestNotification = "RequestTestNotification"
     /// Get Test Notification Status. Case `get_test_notification_status`.
     case getTestNotificationStatus = "GetTestNotificationStatus"
+    /// Create a test clock at a given instant (R-CLK-1). Case `create_test_clock`.
+    case createTestClock = "CreateTestClock"
+    /// Read a test clock. Case `get_test_clock`.
+    case getTestClock = "GetTestClock"
+    /// List the test clocks. Case `list_test_clocks`.
+    case listTestClocks = "ListTestClocks"
+    /// Delete a test clock and everything on it (R-CLK-3). Case `delete_test_clock`.
+    case deleteTestClock = "DeleteTestClock"
 
     /// The full name of the service in service.proto.
     public static let serviceName = "subscriptions.v1.SubscriptionCommands"
@@ -99,6 +107,10 @@ extension CommandRoute {
         case .getNotificationHistory: self = .getNotificationHistory
         case .requestTestNotification: self = .requestTestNotification
         case .getTestNotificationStatus: self = .getTestNotificationStatus
+        case .createTestClock: self = .createTestClock
+        case .getTestClock: self = .getTestClock
+        case .listTestClocks: self = .listTestClocks
+        case .deleteTestClock: self = .deleteTestClock
         }
     }
 
@@ -131,6 +143,10 @@ extension CommandRoute {
         case .getNotificationHistory: self = .getNotificationHistory
         case .requestTestNotification: self = .requestTestNotification
         case .getTestNotificationStatus: self = .getTestNotificationStatus
+        case .createTestClock: self = .createTestClock
+        case .getTestClock: self = .getTestClock
+        case .listTestClocks: self = .listTestClocks
+        case .deleteTestClock: self = .deleteTestClock
         }
     }
 
@@ -164,6 +180,10 @@ extension CommandRoute {
         case .getNotificationHistory: .getNotificationHistory(.init())
         case .requestTestNotification: .requestTestNotification(.init())
         case .getTestNotificationStatus: .getTestNotificationStatus(.init())
+        case .createTestClock: .createTestClock(.init())
+        case .getTestClock: .getTestClock(.init())
+        case .listTestClocks: .listTestClocks(.init())
+        case .deleteTestClock: .deleteTestClock(.init())
         }
     }
 
@@ -196,6 +216,10 @@ extension CommandRoute {
         case .getNotificationHistory: .getNotificationHistory(.init())
         case .requestTestNotification: .requestTestNotification(.init())
         case .getTestNotificationStatus: .getTestNotificationStatus(.init())
+        case .createTestClock: .createTestClock(.init())
+        case .getTestClock: .getTestClock(.init())
+        case .listTestClocks: .listTestClocks(.init())
+        case .deleteTestClock: .deleteTestClock(.init())
         }
     }
 }
