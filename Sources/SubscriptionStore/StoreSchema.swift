@@ -3,6 +3,7 @@ import GRDB
 /// The database schema, as GRDB migrations (append new ones; never edit a shipped one).
 ///
 /// - `v1`: one `document` table for every aggregate (JSON bodies) with index documents.
+/// - `v2.1`: no index on a subscription's product (mass extensions walk the table by id).
 /// - `v2`: a table per aggregate kind with its indexes as columns; each subscription's history
 ///   (transactions, replies of idempotency keys) in tables of its own, so the aggregate stays
 ///   small (docs/consumer.md, "Storage"). The v1 documents are moved in SQL: their JSON bodies
@@ -10,8 +11,9 @@ import GRDB
 ///   encoding by the first byte) until the aggregate is next saved.
 /// - `v3`: test clocks as objects (docs/test-clocks.md): a `test_clock` table, and the clock of
 ///   each subscription and mass extension (`clock_id`, NULL = the consumer's clock) leading the
-///   customer, due and product indexes: a clock is a sandbox whose customers are its own, and
-///   advancing it finds only its own timers.
+///   customer and due indexes: a clock is a sandbox whose customers are its own, and advancing it
+///   finds only its own timers (a product walk stays by primary key, `v2.1`, and skips rows of
+///   other clocks as it skips other products).
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -56,6 +58,11 @@ enum StoreSchema {
         migrator.registerMigration("v2") { database in
             try database.execute(sql: v2Tables)
             try database.execute(sql: v2FromDocuments)
+        }
+        // Every new subscription wrote a page of this index at a random place (ids are hashes),
+        // for a query only mass extensions make; they walk the table by id instead.
+        migrator.registerMigration("v2.1-no-product-index") { database in
+            try database.execute(sql: "DROP INDEX subscription_product")
         }
         migrator.registerMigration("v3") { database in
             try database.execute(sql: v3TestClocks)
@@ -115,8 +122,6 @@ enum StoreSchema {
         CREATE INDEX subscription_customer ON subscription (clock_id, customer_id, group_id, id);
         DROP INDEX subscription_due;
         CREATE INDEX subscription_due ON subscription (clock_id, due_at, id) WHERE due_at IS NOT NULL;
-        DROP INDEX subscription_product;
-        CREATE INDEX subscription_product ON subscription (clock_id, product_id, id);
 
         ALTER TABLE mass_extension ADD COLUMN clock_id TEXT;
         DROP INDEX mass_extension_due;

@@ -30,8 +30,10 @@ extension StoreTransaction: AggregateTransaction {
 
     public func subscriptionIds(productId: String, onClock clockId: String?, from firstId: String, limit: Int) throws -> [String] {
         try String.fetchAll(
-            statement("SELECT id FROM subscription WHERE clock_id IS ? AND product_id = ? AND id >= ? ORDER BY id LIMIT ?"),
-            arguments: [clockId, productId, firstId, limit])
+            // By primary key, skipping other products and other clocks: a mass extension walks the
+            // table once.
+            statement("SELECT id FROM subscription WHERE id >= ? AND product_id = ? AND clock_id IS ? ORDER BY id LIMIT ?"),
+            arguments: [firstId, productId, clockId, limit])
     }
 
     public func dueSubscriptionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String] {

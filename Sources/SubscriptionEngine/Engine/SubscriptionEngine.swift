@@ -51,7 +51,7 @@ public struct SubscriptionEngine: Sendable {
                     fire(&subscription, at: due, log: &log)
                     try store.save(subscription)
                     events += log.events
-                    events += try propagateToFamily(log.events, store: &store, commandId: nil)
+                    events += try propagateToFamily(log.events, of: subscription, store: &store, commandId: nil)
                 }
             }
             if let jobDue, jobDue == time {
