@@ -67,6 +67,12 @@ extension AppleError {
         4_099_003, "TestClockMismatchError",
         "The subscription or customer lives on another clock; a customer stays on the clock it was attached to.")
 
+    // MARK: Idempotency keys bound to their body (409; docs/consumer.md)
+
+    /// The idempotency key was already used for a request with another body.
+    public static let idempotencyKeyReused = service(
+        4_099_004, "IdempotencyKeyReusedError", "The idempotency key was already used for another request; use a new key.")
+
     // MARK: The catalog (422)
 
     /// The consumer's configured catalog file cannot be read.
@@ -89,7 +95,7 @@ extension AppleError {
     public static let serviceErrors: [AppleError] = [
         malformedJSON, unknownField, missingField, wrongType, invalidValue, routeNotFound, methodNotAllowed,
         priceChangeAutoRenewOff, priceChangeInGracePeriod, priceChangeInBillingRetry,
-        priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, testClockNotFound, testClockMismatch,
+        priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, testClockNotFound, testClockMismatch, idempotencyKeyReused,
         catalogUnreadable,
         invalidCatalog, serviceUnavailable, replyDeadlineExceeded,
     ]

@@ -14,6 +14,8 @@ import GRDB
 ///   customer and due indexes: a clock is a sandbox whose customers are its own, and advancing it
 ///   finds only its own timers (a product walk stays by primary key, `v2.1`, and skips rows of
 ///   other clocks as it skips other products).
+/// - `v4`: `processed_command.command_digest`, the digest of the command's body: a command id
+///   (an idempotency key) seen again with another body is refused (docs/consumer.md).
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -66,6 +68,10 @@ enum StoreSchema {
         }
         migrator.registerMigration("v3") { database in
             try database.execute(sql: v3TestClocks)
+        }
+        // What binds an idempotency key to its body; NULL for commands processed before.
+        migrator.registerMigration("v4-command-digest") { database in
+            try database.execute(sql: "ALTER TABLE processed_command ADD COLUMN command_digest BLOB")
         }
         return migrator
     }

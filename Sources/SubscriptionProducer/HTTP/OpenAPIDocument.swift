@@ -47,7 +47,7 @@ enum OpenAPIDocument {
             IdempotencyKey:
               name: Idempotency-Key
               in: header
-              description: Replay key for requests without Apple's requestReferenceId / requestIdentifier; the same key gives the same command_id and the first answer. Empty = absent.
+              description: Replay key for requests without Apple's requestReferenceId / requestIdentifier; the same key with the same body gives the same command_id and the first answer, with another body 409 (4099004 IdempotencyKeyReusedError) and nothing changes. Empty = absent.
               schema: {type: string}
             TestClock:
               name: X-Test-Clock
