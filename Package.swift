@@ -107,6 +107,9 @@ let package = Package(
             name: "SubscriptionTopology",
             dependencies: ["AMQPClient", "SubscriptionMessages"]
         ),
+        // The dead-letter queue as operators see it: entries with their reasons, replay
+        // (subscriptionsctl dlq, the console's dead letters).
+        .target(name: "SubscriptionDeadLetters", dependencies: ["AMQPClient", "SubscriptionMessages"]),
         // SQLite persistence (GRDB): aggregates, processed commands, outbox, due timers.
         .target(
             name: "SubscriptionStore",
@@ -123,6 +126,7 @@ let package = Package(
                 "ServiceConfiguration",
                 "StableIdentifiers",
                 "SubscriptionAPI",
+                "SubscriptionDeadLetters",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
                 "SubscriptionTrust",
@@ -152,6 +156,19 @@ let package = Package(
             // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
+        // Keeps every notification event in its own SQLite file for the console's timeline
+        // (docs/console.md); runs inside the consumer process.
+        .target(
+            name: "SubscriptionArchive",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionTopology",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Applies commands to the engine in SQLite transactions; publishes replies and events.
         .target(
             name: "SubscriptionConsumer",
@@ -164,8 +181,10 @@ let package = Package(
                 "SubscriptionStore",
                 "SubscriptionTopology",
                 .product(name: "DequeModule", package: "swift-collections"),
+                "SubscriptionArchive",
                 "SubscriptionNotifier",
                 "SubscriptionTrust",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -228,6 +247,7 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "SubscriptionAPI",
+                "SubscriptionDeadLetters",
                 "SubscriptionMessages",
                 "SubscriptionProducer",
                 "SubscriptionTopology",
@@ -270,6 +290,7 @@ let package = Package(
             name: "SubscriptionProducerTests",
             dependencies: [
                 "SubscriptionProducer",
+                "SubscriptionTopology",
                 "ServiceConfiguration",
                 "ServiceTestSupport",
                 "SubscriptionAPI",
@@ -287,12 +308,14 @@ let package = Package(
         .testTarget(
             name: "SubscriptionConsumerTests",
             dependencies: [
+                "SubscriptionArchive",
                 "SubscriptionConsumer",
                 "ServiceConfiguration",
                 "ServiceTestSupport",
                 "SubscriptionMessages",
                 "SubscriptionStore",
                 "SubscriptionTopology",
+                "SubscriptionWire",
                 "AMQPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),

@@ -39,12 +39,12 @@ fi
 
 # The same flags as the Dockerfile, scripts/run.sh and scripts/test.sh: one release build.
 flags=(-c release --static-swift-stdlib)
-for product in subscriptions-consumer subscriptions-load; do
+# subscriptions-stages too: other flags would compile the package a second time.
+for product in subscriptions-consumer subscriptions-load subscriptions-stages; do
     swift build "${flags[@]}" --product "$product" >/dev/null
 done
-swift build -c release --product subscriptions-stages >/dev/null
 bin=$(swift build "${flags[@]}" --show-bin-path)
-stages_bin=$(swift build -c release --show-bin-path)
+stages_bin=$bin
 
 work=$(mktemp -d)
 pid=""

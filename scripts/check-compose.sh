@@ -131,6 +131,60 @@ grep -qx 'load_definitions = /etc/rabbitmq/definitions.json' Compose/rabbitmq/ra
 grep -qx '\[rabbitmq_management,rabbitmq_prometheus\]\.' Compose/rabbitmq/enabled_plugins \
     && pass "enabled_plugins: management and prometheus" || fail "enabled_plugins is not [rabbitmq_management,rabbitmq_prometheus]."
 
+echo "== 3b. monitoring profile (Prometheus, Grafana)"
+# No Prometheus or Grafana binary offline: the files are read as JSON/YAML and checked against
+# compose.yaml and the metric names the services register (Sources/). PyYAML into the venv of part 1.
+"$tools/venv/bin/python" -c 'import yaml' 2>/dev/null || "$tools/venv/bin/pip" install -q --disable-pip-version-check pyyaml
+if out=$("$tools/venv/bin/python" - "$compose" Compose/monitoring <<'PY' 2>&1
+import glob, json, os, re, sys
+import yaml
+compose_path, monitoring = sys.argv[1:]
+problems = []
+def want(condition, message):
+    if not condition: problems.append(message)
+compose = yaml.safe_load(open(compose_path))
+services = compose["services"]
+for name in ("prometheus", "grafana"):
+    want(services.get(name, {}).get("profiles") == ["monitoring"], f"service {name}: not in the monitoring profile only")
+prometheus = yaml.safe_load(open(os.path.join(monitoring, "prometheus.yml")))
+ports = {"producer": "8080", "consumer": "8081", "rabbitmq": "15692"}
+targets = {t for job in prometheus["scrape_configs"] for c in job["static_configs"] for t in c["targets"]}
+for service, port in ports.items():
+    want(service in services, f"prometheus.yml scrapes {service}, which compose.yaml does not run")
+    want(f"{service}:{port}" in targets, f"prometheus.yml does not scrape {service}:{port}")
+datasources = yaml.safe_load(open(os.path.join(monitoring, "grafana/provisioning/datasources/prometheus.yml")))["datasources"]
+uids = {d["uid"] for d in datasources}
+want(any(d["url"] == "http://prometheus:9090" for d in datasources), "the Grafana datasource does not point at prometheus:9090")
+registered = set()
+for path in glob.glob("Sources/**/*.swift", recursive=True):
+    registered |= set(re.findall(r'"((?:subscriptions|http|command)_[a-z_]+)"', open(path).read()))
+dashboards = glob.glob(os.path.join(monitoring, "grafana/dashboards/*.json"))
+want(dashboards, "no dashboard JSON")
+panels = 0
+for path in dashboards:
+    board = json.load(open(path))
+    for panel in board["panels"]:
+        panels += 1
+        want(panel.get("datasource", {}).get("uid") in uids, f"{path}: panel {panel.get('title')!r} uses an unknown datasource")
+        for target in panel.get("targets", []):
+            want(target.get("datasource", {}).get("uid") in uids, f"{path}: a target of {panel.get('title')!r} uses an unknown datasource")
+            metrics = re.findall(r"\b((?:subscriptions|http|command|rabbitmq)_[a-z_]+)\b", target["expr"])
+            want(metrics, f"{path}: a target of {panel.get('title')!r} queries no metric")
+            for metric in metrics:
+                if metric.startswith("rabbitmq_"):
+                    continue   # the broker's plugin (rabbitmq_prometheus)
+                base = re.sub(r"_(bucket|sum|count)$", "", metric)
+                want(metric in registered or base in registered, f"{path}: {panel.get('title')!r} queries {metric}, which no service registers")
+print(f"{len(dashboards)} dashboard(s), {panels} panels")
+for p in problems: print(p)
+sys.exit(1 if problems else 0)
+PY
+); then
+    pass "monitoring: profile-only services, scrape targets, datasource uid and every queried metric exist ($out)"
+else
+    fail "monitoring:"; echo "$out" | sed 's/^/        /'
+fi
+
 echo "== 4. files the images and containers need"
 # COPY lines of the Dockerfile, without --from= (stage copies) and flags; the last word is the target.
 while read -r -a words; do

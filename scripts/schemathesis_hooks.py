@@ -20,6 +20,9 @@ apply them to the generated requests, in every phase:
   with Apple's InvalidRequestRevisionError / InvalidPaginationTokenError (400), as Apple does.
   Generated requests ask for the first page (no token).
 
+The live event stream (streamEvents) lasts until the client goes: requests ask for a one-second
+stream (`seconds=1`), which is a value the document allows.
+
 Every request also gets fresh idempotency keys (requestInfo.requestReferenceId, requestIdentifier,
 Idempotency-Key): the generator reuses values, and a reused key is a replay whose answer is the
 first request's (docs/producer.md, "Idempotency"), which says nothing about the new body.
@@ -84,6 +87,8 @@ def _ordered_window(values, start, end, strictly):
 @schemathesis.hook
 def before_call(context, case, kwargs):
     body = case.body
+    if _operation_id(case) == "streamEvents":
+        case.query = dict(case.query or {}, seconds=1)
     if _operation_id(case) == "getTransactionHistory":
         _ordered_window(case.query, "startDate", "endDate", strictly=False)
     if isinstance(case.query, dict):

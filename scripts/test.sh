@@ -38,6 +38,9 @@ echo "test: swift format lint"
 find Sources Tests -name '*.swift' -not -path '*/Generated/*' -print0 \
     | xargs -0 swift format lint --strict --parallel --debug-disable-pretty-print
 
+echo "test: checking the console's embedded files against Console/"
+scripts/check-console-assets.sh
+
 echo "test: checking Compose/ offline (compose-spec schema, docker-compose config, broker definitions)"
 scripts/check-compose.sh
 
@@ -90,6 +93,13 @@ if [ $# -eq 0 ]; then
     scripts/check-apple-library.sh
 fi
 
+# The console in a real browser: headless Chromium (Debian's) driven by Selenium against the real
+# services; screenshots in .build/console-screenshots/ (CI artifacts). Only in a full run.
+if [ $# -eq 0 ]; then
+    echo "test: the console in headless Chromium against the real services"
+    scripts/check-console.sh
+fi
+
 # The Dockerfile's release build runs natively, and the binaries need no shared library the
 # runtime image lacks (scripts/check-compose.sh, part 5). Only in a full run.
 if [ $# -eq 0 ]; then
@@ -101,4 +111,13 @@ if [ $# -eq 0 ]; then
         exit 1
     fi
     scripts/check-compose.sh
+fi
+
+# The benchmark works (docs/benchmarks.md): a short run of scripts/benchmark.sh on the release
+# build above prints the ceiling, the product at 1/50/500 in flight and at an offered rate, the
+# ratio, a mass extension and the stage benchmarks. Figures only: nothing asserts a time. Only
+# in a full run.
+if [ $# -eq 0 ]; then
+    echo "test: scripts/benchmark.sh --small (proves the benchmark runs; its figures are not checked)"
+    scripts/benchmark.sh --small
 fi

@@ -62,6 +62,17 @@ public final class AMQPConnection: Sendable {
         try await request { .declare(topology, $0) }
     }
 
+    /// The message and consumer counts of `queue` now (a passive `queue.declare`, which creates
+    /// nothing): e.g. how many commands wait for a consumer. Throws ``AMQPError/Code/notFound``
+    /// when the queue does not exist, ``AMQPError/Code/connectionClosed`` while not connected.
+    public func inspect(queue: String) async throws(AMQPError) -> AMQPQueueState {
+        let mailbox = worker.mailbox
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<AMQPQueueState, AMQPError>, Never>) in
+            mailbox.send(.inspect(queue: queue) { continuation.resume(returning: $0) })
+        }
+        return try result.get()
+    }
+
     /// Publishes a message and returns once the broker has confirmed it.
     ///
     /// Ends early, without a confirm, when `deadline` passes (``AMQPError/Code/timeout``) or

@@ -26,6 +26,14 @@ extension AppleError {
     public static let methodNotAllowed = service(
         4_059_000, "MethodNotAllowedError", "The path does not take this method; see the Allow header.")
 
+    // MARK: The console's reads (404)
+
+    /// Get Subscription History by customer: the customer has no subscription.
+    public static let customerNotFound = service(4_049_140, "CustomerNotFoundError", "The customer has no subscription.")
+    /// A dead-letter replay names a command that is not in the dead-letter queue.
+    public static let deadLetterNotFound = service(
+        4_049_141, "DeadLetterNotFoundError", "No dead-lettered command has this id.")
+
     // MARK: Price changes refused by the subscription's state (403)
     //
     // Apple answers all of these with `SubscriptionNotEligible` (4030010); ours say which rule
@@ -94,9 +102,9 @@ extension AppleError {
     /// The service part of ``all``.
     public static let serviceErrors: [AppleError] = [
         malformedJSON, unknownField, missingField, wrongType, invalidValue, routeNotFound, methodNotAllowed,
-        priceChangeAutoRenewOff, priceChangeInGracePeriod, priceChangeInBillingRetry,
-        priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, testClockNotFound, testClockMismatch, idempotencyKeyReused,
-        catalogUnreadable,
+        customerNotFound, deadLetterNotFound, priceChangeAutoRenewOff, priceChangeInGracePeriod, priceChangeInBillingRetry,
+        priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, testClockNotFound, testClockMismatch,
+        idempotencyKeyReused, catalogUnreadable,
         invalidCatalog, serviceUnavailable, replyDeadlineExceeded,
     ]
 

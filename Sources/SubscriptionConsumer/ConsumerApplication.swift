@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import Prometheus
 import ServiceLifecycle
+import SubscriptionArchive
 import SubscriptionNotifier
 import SubscriptionStore
 import SubscriptionTopology
@@ -16,7 +17,8 @@ import SubscriptionWire
 public enum ConsumerApplication {
     /// Connects (retrying for up to `connectTimeout`), declares the topology and returns the
     /// services in start order: connection, outbox relay, timer scheduler (system clock
-    /// only), command consumer, notifier (with `NOTIFICATION_URLS` only), HTTP server.
+    /// only), command consumer, notifier (with `NOTIFICATION_URLS` only), event archive
+    /// (unless `EVENT_ARCHIVE=off`), status beacon (unless `STATUS_INTERVAL=0`), HTTP server.
     /// `onHTTPServerRunning` gets the bound port.
     public static func makeServices(
         configuration: ConsumerConfiguration,
@@ -31,7 +33,10 @@ public enum ConsumerApplication {
         try await connection.connect(retryUntil: .now + connectTimeout)
         try await connection.declare(BusTopology.commands(configuration.names))
         let notifier = try await makeNotifier(configuration: configuration, connection: connection, database: database, logger: logger)
-        let handler = NotificationCommandHandler(inner: handler, queries: NotificationQueries(database: notifier?.database))
+        let archive = try await makeArchive(configuration: configuration, connection: connection, logger: logger)
+        let handler = HistoryCommandHandler(
+            inner: NotificationCommandHandler(inner: handler, queries: NotificationQueries(database: notifier?.database)),
+            archive: archive?.database)
 
         let metrics = ConsumerMetrics()
         let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName)
@@ -74,8 +79,34 @@ public enum ConsumerApplication {
             inbox: inbox, wakeUps: wakeUps, logger: logger
         ))
         if let notifier { services.append(notifier.service) }
+        if let archive { services.append(archive) }
+        if configuration.statusInterval > .zero {
+            try await connection.declare(StatusBeacon.topology(configuration.names))
+            services.append(StatusBeacon(
+                connection: connection, names: configuration.names, registry: registry, database: database,
+                clock: ConsumerClock(mode: configuration.clock), interval: configuration.statusInterval, logger: logger))
+        }
         services.append(http)
         return services
+    }
+
+    /// The event archive unless `EVENT_ARCHIVE=off`: its queue is declared now, before any event
+    /// can be published, so it misses none (docs/console.md).
+    static func makeArchive(
+        configuration: ConsumerConfiguration, connection: AMQPConnection, logger: Logger
+    ) async throws -> EventArchive? {
+        guard configuration.eventArchive == .on else {
+            logger.info("EVENT_ARCHIVE=off: no event history for the console's timeline")
+            return nil
+        }
+        let path = configuration.eventArchiveDatabasePath
+            ?? EventArchiveConfiguration.defaultDatabasePath(besides: configuration.databasePath)
+        let database = try EventArchiveDatabase(path: path)
+        try await connection.declare(EventArchive.topology(configuration.names))
+        return EventArchive(
+            connection: connection, names: configuration.names, database: database,
+            configuration: EventArchiveConfiguration(databasePath: path, retention: configuration.eventArchiveRetention),
+            logger: logger)
     }
 
     /// The notifier and its database when `NOTIFICATION_URLS` names any URL: its queue is

@@ -45,8 +45,24 @@ public struct ConsumerConfiguration: Sendable {
     public var notificationsDatabasePath: String?
     /// How long one notification attempt waits for the receiver (`NOTIFICATION_TIMEOUT`, seconds).
     public var notificationTimeout: Duration = .seconds(10)
+    /// Whether the event archive keeps the events for the console's timeline (`EVENT_ARCHIVE`,
+    /// `on` or `off`; docs/console.md).
+    public var eventArchive: Switch = .on
+    /// The event archive's SQLite file (`EVENT_ARCHIVE_DATABASE_PATH`); nil = beside `databasePath`.
+    public var eventArchiveDatabasePath: String?
+    /// How long archived events are kept (`EVENT_ARCHIVE_RETENTION_DAYS`, wall-clock days).
+    public var eventArchiveRetention: Duration = .seconds(400 * 86_400)
+    /// How often the consumer publishes its status for the console (`STATUS_INTERVAL`, seconds;
+    /// `0` = never).
+    public var statusInterval: Duration = .seconds(5)
     /// Log level (`LOG_LEVEL`).
     public var logLevel: Logger.Level = .info
+
+    /// A feature turned on or off by an environment variable.
+    public enum Switch: String, Sendable, CaseIterable {
+        case on
+        case off
+    }
 
     /// The defaults.
     public init() {}
@@ -70,6 +86,10 @@ public struct ConsumerConfiguration: Sendable {
         if let value = reader.string("NOTIFICATION_URLS") { notificationURLs = try Self.urls(value, name: "NOTIFICATION_URLS") }
         if let value = reader.string("NOTIFICATIONS_DATABASE_PATH") { notificationsDatabasePath = value }
         if let value = try reader.integer("NOTIFICATION_TIMEOUT", in: 1...300) { notificationTimeout = .seconds(value) }
+        if let value = try reader.choice("EVENT_ARCHIVE", as: Switch.self) { eventArchive = value }
+        if let value = reader.string("EVENT_ARCHIVE_DATABASE_PATH") { eventArchiveDatabasePath = value }
+        if let value = try reader.integer("EVENT_ARCHIVE_RETENTION_DAYS", in: 1...36_500) { eventArchiveRetention = .seconds(value * 86_400) }
+        if let value = try reader.integer("STATUS_INTERVAL", in: 0...3600) { statusInterval = .seconds(value) }
     }
 
     /// The AMQP client configuration for `amqpURL`.

@@ -25,12 +25,13 @@ public func buildApplication(
     let gateway = CommandGateway(
         dispatcher: dispatcher, defaultTimeout: configuration.replyTimeout,
         maximumTimeout: configuration.maximumReplyTimeout, signer: X5CSigner(identity: identity))
+    let console = ConsoleBackend(dispatcher: dispatcher, logger: logger)
     let router = ProducerRoutes.makeRouter(
         dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry,
-        authentication: BearerTokenVerifier(keys: apiKeys))
+        authentication: BearerTokenVerifier(keys: apiKeys), console: console)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.httpHost, port: configuration.httpPort)),
-        services: [BrokerService(dispatcher: dispatcher, logger: logger)],
+        services: [BrokerService(dispatcher: dispatcher, logger: logger)] + console.services,
         logger: logger)
 }

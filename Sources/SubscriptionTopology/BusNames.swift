@@ -20,6 +20,8 @@ public struct BusNames: Sendable, Hashable {
     public var deadLetterQueue: String { "\(prefix).commands.dead-letter" }
     /// Topic exchange of notification events, routing key `<TYPE>.<SUBTYPE|NONE>`.
     public var eventsExchange: String { "\(prefix).events" }
+    /// Fanout exchange of the consumers' `ConsumerStatus` reports, for the console (docs/console.md).
+    public var statusExchange: String { "\(prefix).status" }
 
     /// How often the broker delivers a command before dead-lettering it (`x-delivery-limit`).
     public static let commandDeliveryLimit = 5

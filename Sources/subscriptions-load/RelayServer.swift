@@ -23,9 +23,9 @@ struct RelayServer: AsyncParsableCommand {
     @OptionGroup var bus: BusOptions
     @Option(help: "Unacknowledged commands the broker hands over.") var prefetch: UInt16 = 512
     @Option(help: "Batches awaiting their confirms at once.") var depth = 4
-    @Option(help: "Bytes of each event (the consumer's SUBSCRIBED event is about this size).") var eventBytes = 760
-    @Option(help: "Bytes of each reply, an OK CommandReply padded to this size (the consumer's purchase reply is about this size).")
-    var replyBytes = 700
+    @Option(help: "Bytes of each event (the consumer's SUBSCRIBED event: 380, subscriptions-stages prints it).") var eventBytes = 380
+    @Option(help: "Bytes of each reply, an OK CommandReply padded to this size (the consumer's purchase reply: 321, `run` prints it).")
+    var replyBytes = 321
 
     func run() async throws {
         var logger = Logger(label: "subscriptions-relay")

@@ -95,8 +95,9 @@ struct Stages {
             .purchase(PurchaseRequest(customerId: "sample", productId: "news.basic.monthly", storefront: "USA")),
             commandId: "sample", at: Self.start, in: &sample)
         let event = try require(outcome.events.first)
+        let eventSize = (try Subscriptions_V1_NotificationEvent(event).serializedBytes() as Data).count
         if include("wire: event map + encode") {
-            results.append(try StageMeasurement.measure("wire: event map + encode", operations: operations, allocations: allocations) { _ in
+            results.append(try StageMeasurement.measure("wire: event map + encode (\(eventSize) B)", operations: operations, allocations: allocations) { _ in
                 _ = try Subscriptions_V1_NotificationEvent(event).serializedBytes() as Data
             })
         }

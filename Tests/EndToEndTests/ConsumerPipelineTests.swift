@@ -116,6 +116,58 @@ struct ConsumerPipelineTests {
         await stack.stop()
     }
 
+    @Test("events of one subscription reach the wire in sequence order (README, \"Consuming events\"): 30 subscriptions × 21 events, commands of all of them interleaved in large batches")
+    func eventsArriveInSequenceOrderPerSubscription() async throws {
+        let stack = try await Stack.start(withProducer: false)
+        let connection = try await stack.connect()
+        let events = try await EventWatcher(connection: connection, eventsExchange: "\(stack.busPrefix).events")
+        let client = try await DirectCommandClient(connection: connection, busPrefix: stack.busPrefix)
+        let subscriptions = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<30 {
+                group.addTask {
+                    let reply = try await client.send(DirectCommandClient.envelope(Self.purchase(customer: stack.unique("c-order-\(index)"))))
+                    return reply.purchase.subscription.transactionInfo.originalTransactionID
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(Set(subscriptions).count == 30)
+        // Round by round: the commands of one round go out concurrently (one per subscription),
+        // a round starts when the previous one was confirmed by the broker, so each
+        // subscription's commands are queued in order while the consumer commits them in batches
+        // of many subscriptions.
+        var last: [String] = []
+        for round in 0..<20 {
+            let envelopes = subscriptions.map { subscription in
+                DirectCommandClient.envelope(.setAutoRenew(.with {
+                    $0.originalTransactionID = subscription
+                    $0.action = round.isMultiple(of: 2) ? .disable : .enable
+                }))
+            }
+            try await withThrowingDiscardingTaskGroup { group in
+                for envelope in envelopes {
+                    group.addTask {
+                        try await client.publishRaw(try envelope.serializedBytes(), routingKey: CommandRoute.setAutoRenew.routingKey, correlationId: envelope.commandID)
+                    }
+                }
+            }
+            last = envelopes.map(\.commandID)
+        }
+        for commandId in last { #expect(try await client.reply(to: commandId, timeout: .seconds(60)).status == .ok) }
+        let received = try await events.waitUntil(timeout: .seconds(60), "21 events per subscription") {
+            Set($0.map(\.notificationUuid)).count >= 30 * 21
+        }
+        // In arrival order, the first copy of each event (a republished event keeps its id).
+        var seen = Set<String>()
+        let arrival = received.filter { seen.insert($0.notificationUuid).inserted }
+        for subscription in subscriptions {
+            let sequences = arrival.filter { $0.subscriptionID == subscription }.map(\.sequence)
+            #expect(sequences == Array(1...21), "subscription \(subscription) arrived as \(sequences)")
+        }
+        await connection.close()
+        await stack.stop()
+    }
+
     @Test(
         "a consumer killed with SIGKILL in the middle of 1,000 commands loses nothing: after a restart every command has exactly one effect and every event arrives",
         .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "needs a consumer process of its own")

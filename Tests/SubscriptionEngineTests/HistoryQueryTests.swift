@@ -95,3 +95,52 @@ import Testing
         #expect(page.transactions.first?.revocationDate == .utc(2026, 1, 16))
     }
 }
+
+/// Get Subscription History: what the console's timeline draws from.
+@Suite struct SubscriptionHistoryQueryTests {
+    static func lives(_ outcome: EngineOutcome) -> [SubscriptionLife]? {
+        if case .subscriptionHistory(let lives) = outcome.reply { return lives }
+        return nil
+    }
+
+    @Test("by a renewal's transaction id: the one subscription, its state now and every transaction oldest first; it fires nothing")
+    func byTransaction() throws {
+        var (harness, weekly, _) = try HistoryQueryTests.renewed()
+        let records = try harness.transactions(weekly)
+        let renewal = try #require(records.dropFirst(2).first?.transactionId)
+        let outcome = try harness.ok(.getSubscriptionHistory(SubscriptionHistoryRequest(.transaction(renewal))))
+        #expect(outcome.events.isEmpty)
+        let life = try #require(Self.lives(outcome)?.first)
+        #expect(Self.lives(outcome)?.count == 1)
+        #expect(life.originalTransactionId == weekly && life.customerId == "alice" && life.productId == "news.standard.weekly")
+        #expect(life.transactions.map(\.transactionId) == records.map(\.transactionId))
+        #expect(life.transactions.map(\.purchaseDate) == life.transactions.map(\.purchaseDate).sorted())
+        #expect(life.status == .active)
+        #expect(life.renewalInfo.originalTransactionId == weekly)
+        #expect(life.lastSequence == (try harness.subscription(weekly)).sequence && life.lastSequence > 20)
+    }
+
+    @Test("by customer: every subscription of the customer, ordered by id; an unknown customer is 404 CustomerNotFound")
+    func byCustomer() throws {
+        var (harness, weekly, monthly) = try HistoryQueryTests.renewed()
+        let lives = try #require(Self.lives(try harness.ok(.getSubscriptionHistory(SubscriptionHistoryRequest(.customer("alice"))))))
+        #expect(lives.map(\.originalTransactionId) == [weekly, monthly].sorted())
+        #expect(lives.allSatisfy { !$0.transactions.isEmpty })
+        let unknown = try harness.rejected(.getSubscriptionHistory(SubscriptionHistoryRequest(.customer("nobody"))))
+        #expect(unknown?.appleErrorCode == 4049140 && unknown?.field == "customerId")
+        let missing = try harness.rejected(.getSubscriptionHistory(SubscriptionHistoryRequest(.transaction("999999"))))
+        #expect(missing?.appleErrorCode == 4040010)
+    }
+
+    @Test("a query reads the state as the clock left it: a renewal that is due is not fired by reading")
+    func readsWithoutFiring() throws {
+        var harness = try Harness()
+        let id = try harness.purchase("news.standard.weekly")
+        let before = try harness.transactions(id).count
+        harness.now = .utc(2026, 3, 1)
+        let outcome = try harness.ok(.getSubscriptionHistory(SubscriptionHistoryRequest(.transaction(id))))
+        #expect(outcome.events.isEmpty)
+        #expect(Self.lives(outcome)?.first?.transactions.count == before)
+        #expect(try harness.transactions(id).count == before)
+    }
+}

@@ -190,6 +190,11 @@ enum SampleCommands {
             .requestTestNotification(.init())
         case .getTestNotificationStatus:
             .getTestNotificationStatus(.with { $0.testNotificationToken = "ce3af791-365e-4c60-841b-1674b43c1609_1700000000000" })
+        case .getSubscriptionHistory:
+            .getSubscriptionHistory(.with {
+                $0.customerID = "customer-1"
+                $0.eventLimit = 50
+            })
         case .createTestClock:
             .createTestClock(.with {
                 $0.frozenTime = .init(seconds: 1_767_225_600)

@@ -30,6 +30,8 @@ struct DeliveryOrigin: Sendable, Hashable {
 enum ConnectionRequest: Sendable {
     case connect(ConnectWaiter)
     case declare(AMQPTopology, Completion<Void>)
+    /// A passive `queue.declare`: the queue's message and consumer counts.
+    case inspect(queue: String, Completion<AMQPQueueState>)
     case publish(OutgoingPublish)
     /// Several publishes, sent in this order.
     case publishBatch([OutgoingPublish])

@@ -13,6 +13,12 @@ extension ConnectionWorker {
             } else {
                 performDeclare(topology, completion: completion)
             }
+        case .inspect(let queue, let completion):
+            guard state != nil else {
+                completion(.failure(AMQPError(.connectionClosed, "not connected: cannot inspect queue '\(queue)'")))
+                return
+            }
+            performInspect(queue, completion: completion)
         case .publish(let publish):
             if closeRequest != nil {
                 publish.completion(.failure(AMQPError(.closed, "the connection is closing")))
@@ -65,6 +71,19 @@ extension ConnectionWorker {
                 topologies.append(topology)
             }
             completion(.success(()))
+        } catch {
+            completion(.failure(error.error))
+            switch error.scope {
+            case .channel: recoverChannel(Self.controlChannel)
+            case .connection: connectionLost(error.error)
+            }
+        }
+    }
+
+    /// Inspects `queue` now; a missing queue closes the control channel (404), which is reopened.
+    func performInspect(_ queue: String, completion: Completion<AMQPQueueState>) {
+        do {
+            completion(.success(try inspectOnWire(queue)))
         } catch {
             completion(.failure(error.error))
             switch error.scope {

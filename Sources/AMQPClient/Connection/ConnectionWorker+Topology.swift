@@ -31,6 +31,20 @@ extension ConnectionWorker {
         }
     }
 
+    /// A passive `queue.declare` of `queue` on the control channel: its counts, or a channel
+    /// error (404 when the queue does not exist).
+    func inspectOnWire(_ queue: String) throws(ReplyFailure) -> AMQPQueueState {
+        guard let state else { throw ReplyFailure(error: AMQPError(.connectionClosed, "not connected"), scope: .connection) }
+        let arena = CArena()
+        let reply = amqp_queue_declare(state, Self.controlChannel, arena.bytes(queue), 1, 0, 0, 0, amqp_empty_table)
+        try check(state, "inspecting queue '\(queue)'")
+        guard let reply else {
+            throw ReplyFailure(error: AMQPError(.protocolError, "inspecting queue '\(queue)': no declare-ok"), scope: .connection)
+        }
+        return AMQPQueueState(
+            name: queue, messageCount: Int(reply.pointee.message_count), consumerCount: Int(reply.pointee.consumer_count))
+    }
+
     /// Opens the consumer's channel, sets its prefetch and starts `basic.consume`.
     func resubscribe(consumerID id: Int) throws(ReplyFailure) {
         guard let state, var record = consumers[id] else { return }

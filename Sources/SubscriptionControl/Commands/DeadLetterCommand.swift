@@ -1,5 +1,6 @@
 import AMQPClient
 import ArgumentParser
+import SubscriptionDeadLetters
 import SubscriptionMessages
 
 /// `dlq list` and `dlq replay`.
@@ -34,7 +35,6 @@ struct DeadLetterListCommand: AsyncParsableCommand {
             for delivery in batch.deliveries {
                 output.write(DeadLetterEntry(delivery.message, deliveredWith: delivery.routingKey).line)
             }
-            await batch.release()
             return batch.deliveries.count
         }
         output.writeError("\(count) dead-lettered command(s)")
@@ -69,40 +69,31 @@ struct DeadLetterReplayCommand: AsyncParsableCommand {
         let output = ControlContext.output
         let (all, commandId, commandsExchange) = (self.all, self.commandId, connection.names.commandsExchange)
         let replayed = try await DeadLetterBatch.with(connection, limit: limit) { batch in
-            var replayed: Set<UInt64> = []
-            do {
-                for delivery in batch.deliveries {
-                    let entry = DeadLetterEntry(delivery.message, deliveredWith: delivery.routingKey)
-                    guard all || entry.commandID == commandId else { continue }
-                    try await batch.connection.publish(
-                        AMQPMessage(body: delivery.message.body, properties: Self.replayProperties(delivery.message.properties)),
-                        exchange: commandsExchange, routingKey: entry.routingKey
-                    )
-                    try await delivery.ack()
-                    replayed.insert(delivery.deliveryTag)
-                    output.write("replayed \(entry.commandID) \(entry.routingKey)")
-                }
-            } catch {
-                await batch.release(except: replayed)
-                throw error
-            }
-            await batch.release(except: replayed)
-            return replayed
+            try await batch.replay(to: commandsExchange) { all || $0.commandID == commandId }
         }
+        for entry in replayed { output.write("replayed \(entry.commandID) \(entry.routingKey)") }
         if let commandId, replayed.isEmpty {
             output.writeError("no dead-lettered command \(commandId)")
             throw ExitCode(1)
         }
         output.writeError("\(replayed.count) command(s) replayed")
     }
+}
 
-    /// The original properties without the dead-lettering headers.
-    static func replayProperties(_ original: AMQPProperties) -> AMQPProperties {
-        var properties = original
-        for header in ["x-death", "x-death-reason", "x-death-message", "x-original-routing-key",
-                       "x-first-death-reason", "x-first-death-queue", "x-first-death-exchange"] {
-            properties.headers[header] = nil
+extension DeadLetterBatch {
+    /// Runs `body` with up to `limit` dead-lettered commands on a connection of its own, which
+    /// closes afterwards (anything not replayed returns to the queue).
+    static func with<Result: Sendable>(
+        _ options: ConnectionOptions, limit: Int, _ body: @Sendable (DeadLetterBatch) async throws -> Result
+    ) async throws -> Result {
+        let connection = try await ControlBus.connect(options, name: "subscriptionsctl-dlq")
+        do {
+            let result = try await with(connection: connection, queue: options.names.deadLetterQueue, limit: limit, body)
+            await connection.close()
+            return result
+        } catch {
+            await connection.close()
+            throw error
         }
-        return properties
     }
 }

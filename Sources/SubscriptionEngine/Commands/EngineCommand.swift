@@ -22,12 +22,14 @@ public enum EngineCommand: Codable, Sendable, Hashable {
     case getTransactionInfo(GetTransactionInfoRequest)
     case getTransactionHistory(TransactionHistoryRequest)
     case getRefundHistory(RefundHistoryRequest)
+    case getSubscriptionHistory(SubscriptionHistoryRequest)
 
-    /// Whether the command only reads (the status, transaction and refund history queries).
+    /// Whether the command only reads (the status, transaction, refund and subscription history queries).
     /// A read changes nothing: it fires no due transition and answers with what time has fired.
     public var isQuery: Bool {
         switch self {
-        case .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory:
+        case .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
+            .getSubscriptionHistory:
             true
         default: false
         }

@@ -70,3 +70,19 @@ public struct RefundHistoryRequest: Codable, Sendable, Hashable {
         self.revision = revision
     }
 }
+
+/// `GetSubscriptionHistoryRequest` (the console's timeline): one subscription by any of its
+/// transaction ids, or every subscription of a customer. Exactly one of the two.
+public struct SubscriptionHistoryRequest: Codable, Sendable, Hashable {
+    /// Which subscriptions.
+    public enum Selection: Codable, Sendable, Hashable {
+        /// The subscription owning this transaction id (its original or a renewal's).
+        case transaction(String)
+        /// Every subscription of this customer.
+        case customer(String)
+    }
+
+    public var selection: Selection
+
+    public init(_ selection: Selection) { self.selection = selection }
+}

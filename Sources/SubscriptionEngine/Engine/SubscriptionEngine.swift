@@ -89,6 +89,7 @@ public struct SubscriptionEngine: Sendable {
         case .getTransactionInfo(let request): return try transactionInfo(request, at: now, store: store)
         case .getTransactionHistory(let request): return try transactionHistory(request, at: now, store: store)
         case .getRefundHistory(let request): return try refundHistory(request, at: now, store: store)
+        case .getSubscriptionHistory(let request): return try subscriptionHistory(request, at: now, store: store)
         }
     }
 

@@ -15,6 +15,8 @@ public enum EngineReply: Codable, Sendable, Hashable {
     case transactionInfo(TransactionInfo)
     case transactionHistory(TransactionHistoryPage)
     case refundHistory(RefundHistoryPage)
+    /// The subscriptions asked for, ordered by `originalTransactionId`.
+    case subscriptionHistory([SubscriptionLife])
     /// The command was refused; nothing of it was applied (see `EngineRejection`).
     case rejected(EngineRejection)
 

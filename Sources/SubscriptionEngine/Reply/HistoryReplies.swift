@@ -16,3 +16,19 @@ public struct RefundHistoryPage: Codable, Sendable, Hashable {
     public var revision: String
     public var hasMore: Bool
 }
+
+/// One subscription's life as the engine knows it (the console's timeline): its state now and
+/// every transaction, oldest first. The events come from the consumer's archive, not from here.
+public struct SubscriptionLife: Codable, Sendable, Hashable {
+    public var originalTransactionId: String
+    public var customerId: String
+    /// The product of the current period.
+    public var productId: String
+    public var subscriptionGroupIdentifier: String
+    public var status: SubscriptionStatus
+    public var renewalInfo: RenewalInfo
+    /// Every transaction as signed now, oldest first.
+    public var transactions: [TransactionInfo]
+    /// The sequence number of the subscription's latest event (R-EVT-1).
+    public var lastSequence: UInt64
+}

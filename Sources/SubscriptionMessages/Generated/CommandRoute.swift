@@ -63,6 +63,9 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     case requestTestNotification = "RequestTestNotification"
     /// Get Test Notification Status. Case `get_test_notification_status`.
     case getTestNotificationStatus = "GetTestNotificationStatus"
+    /// Get Subscription History (ours, the console's timeline): a subscription's or a customer's
+    /// transactions and archived events. Case `get_subscription_history`.
+    case getSubscriptionHistory = "GetSubscriptionHistory"
     /// Create a test clock at a given instant (R-CLK-1). Case `create_test_clock`.
     case createTestClock = "CreateTestClock"
     /// Read a test clock. Case `get_test_clock`.
@@ -107,6 +110,7 @@ extension CommandRoute {
         case .getNotificationHistory: self = .getNotificationHistory
         case .requestTestNotification: self = .requestTestNotification
         case .getTestNotificationStatus: self = .getTestNotificationStatus
+        case .getSubscriptionHistory: self = .getSubscriptionHistory
         case .createTestClock: self = .createTestClock
         case .getTestClock: self = .getTestClock
         case .listTestClocks: self = .listTestClocks
@@ -143,6 +147,7 @@ extension CommandRoute {
         case .getNotificationHistory: self = .getNotificationHistory
         case .requestTestNotification: self = .requestTestNotification
         case .getTestNotificationStatus: self = .getTestNotificationStatus
+        case .getSubscriptionHistory: self = .getSubscriptionHistory
         case .createTestClock: self = .createTestClock
         case .getTestClock: self = .getTestClock
         case .listTestClocks: self = .listTestClocks
@@ -180,6 +185,7 @@ extension CommandRoute {
         case .getNotificationHistory: .getNotificationHistory(.init())
         case .requestTestNotification: .requestTestNotification(.init())
         case .getTestNotificationStatus: .getTestNotificationStatus(.init())
+        case .getSubscriptionHistory: .getSubscriptionHistory(.init())
         case .createTestClock: .createTestClock(.init())
         case .getTestClock: .getTestClock(.init())
         case .listTestClocks: .listTestClocks(.init())
@@ -216,6 +222,7 @@ extension CommandRoute {
         case .getNotificationHistory: .getNotificationHistory(.init())
         case .requestTestNotification: .requestTestNotification(.init())
         case .getTestNotificationStatus: .getTestNotificationStatus(.init())
+        case .getSubscriptionHistory: .getSubscriptionHistory(.init())
         case .createTestClock: .createTestClock(.init())
         case .getTestClock: .getTestClock(.init())
         case .listTestClocks: .listTestClocks(.init())

@@ -330,6 +330,15 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._command = .getTestNotificationStatus(newValue)}
   }
 
+  /// Get Subscription History (console.proto): transactions and archived events.
+  public var getSubscriptionHistory: Subscriptions_V1_GetSubscriptionHistoryRequest {
+    get {
+      if case .getSubscriptionHistory(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetSubscriptionHistoryRequest()
+    }
+    set {_uniqueStorage()._command = .getSubscriptionHistory(newValue)}
+  }
+
   /// Create a test clock (test_clocks.proto).
   public var createTestClock: Subscriptions_V1_CreateTestClockRequest {
     get {
@@ -423,6 +432,8 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     case requestTestNotification(Subscriptions_V1_RequestTestNotificationRequest)
     /// Get Test Notification Status.
     case getTestNotificationStatus(Subscriptions_V1_GetTestNotificationStatusRequest)
+    /// Get Subscription History (console.proto): transactions and archived events.
+    case getSubscriptionHistory(Subscriptions_V1_GetSubscriptionHistoryRequest)
     /// Create a test clock (test_clocks.proto).
     case createTestClock(Subscriptions_V1_CreateTestClockRequest)
     /// Read a test clock.
@@ -732,6 +743,15 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._result = .getTestNotificationStatus(newValue)}
   }
 
+  /// Result of `get_subscription_history`.
+  public var getSubscriptionHistory: Subscriptions_V1_GetSubscriptionHistoryReply {
+    get {
+      if case .getSubscriptionHistory(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetSubscriptionHistoryReply()
+    }
+    set {_uniqueStorage()._result = .getSubscriptionHistory(newValue)}
+  }
+
   /// Result of `create_test_clock`.
   public var createTestClock: Subscriptions_V1_CreateTestClockReply {
     get {
@@ -825,6 +845,8 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     case requestTestNotification(Subscriptions_V1_RequestTestNotificationReply)
     /// Result of `get_test_notification_status`.
     case getTestNotificationStatus(Subscriptions_V1_GetTestNotificationStatusReply)
+    /// Result of `get_subscription_history`.
+    case getSubscriptionHistory(Subscriptions_V1_GetSubscriptionHistoryReply)
     /// Result of `create_test_clock`.
     case createTestClock(Subscriptions_V1_CreateTestClockReply)
     /// Result of `get_test_clock`.
@@ -847,7 +869,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}$test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1235,6 +1257,19 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
             _storage._command = .getTestNotificationStatus(v)
           }
         }()
+        case 140: try {
+          var v: Subscriptions_V1_GetSubscriptionHistoryRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getSubscriptionHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getSubscriptionHistory(v)
+          }
+        }()
         case 161: try { try decoder.decodeSingularStringField(value: &_storage._testClockID) }()
         case 162: try {
           var v: Subscriptions_V1_CreateTestClockRequest?
@@ -1420,6 +1455,10 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         guard case .getTestNotificationStatus(let v)? = _storage._command else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 125)
       }()
+      case .getSubscriptionHistory?: try {
+        guard case .getSubscriptionHistory(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
+      }()
       default: break
       }
       if !_storage._testClockID.isEmpty {
@@ -1471,7 +1510,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}%create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1860,6 +1899,19 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
             _storage._result = .getTestNotificationStatus(v)
           }
         }()
+        case 140: try {
+          var v: Subscriptions_V1_GetSubscriptionHistoryReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getSubscriptionHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getSubscriptionHistory(v)
+          }
+        }()
         case 162: try {
           var v: Subscriptions_V1_CreateTestClockReply?
           var hadOneofValue = false
@@ -2046,6 +2098,10 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       case .getTestNotificationStatus?: try {
         guard case .getTestNotificationStatus(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 125)
+      }()
+      case .getSubscriptionHistory?: try {
+        guard case .getSubscriptionHistory(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
       }()
       case .createTestClock?: try {
         guard case .createTestClock(let v)? = _storage._result else { preconditionFailure() }

@@ -10,7 +10,8 @@ package struct RequestParameters: Sendable {
     package var productId: String
     /// `{requestIdentifier}` of the mass-extension status path.
     package var requestIdentifier: String
-    /// `X-Customer-Id` (in-app CREATE_SUBSCRIPTION), nil when absent.
+    /// `X-Customer-Id` (in-app CREATE_SUBSCRIPTION), or `{customerId}` of the customer history
+    /// path; nil when absent.
     package var customerId: String?
     /// `status` query parameters of Get All Subscription Statuses.
     package var statuses: [String]
@@ -82,6 +83,8 @@ extension PreparedCommand {
         case .getTransactionInfo, .getTransactionHistory, .getRefundHistory, .getNotificationHistory, .requestTestNotification,
             .getTestNotificationStatus:
             return try history(route: route, body: body, parameters: parameters)
+        case .getSubscriptionHistory:
+            return try subscriptionHistory(parameters: parameters)
         }
     }
 

@@ -78,6 +78,11 @@ enum OpenAPIDocument {
               in: path
               required: true
               schema: {$ref: "#/components/schemas/Identifier"}
+            EventLimit:
+              name: eventLimit
+              in: query
+              description: At most this many events per subscription, the latest ones, 1 to 2000 (default 100).
+              schema: {type: integer, minimum: 1, maximum: 2000}
           headers:
             CommandId:
               description: The command_id the request was published with.
@@ -95,7 +100,8 @@ enum OpenAPIDocument {
                     JSON, unknown field, missing field, wrong type, invalid value), 4039001-4039004 a price
                     change refused by the subscription's state (auto-renew off, grace period, billing retry,
                     offer period), 4019001-4019010 the bearer token is missing or wrong, 4039005 the route needs
-                    an operator key, 4049000 no route has the path, 4059000 the path takes other methods (see
+                    an operator key, 4049000 no route has the path, 4049140 the customer has no subscription,
+                    4049141 no dead-lettered command has the id, 4059000 the path takes other methods (see
                     Allow), 4099001/4099002 the test clock cannot move there, 4229001/4229002 the consumer's
                     catalog file cannot be read / is not valid, 5039000 broker unavailable, 5049000 no reply
                     before the deadline, <status>9999 a refusal without a code of its own. One list:
@@ -735,6 +741,130 @@ enum OpenAPIDocument {
                 catalogVersion: {type: string}
                 productCount: {type: integer}
                 storefrontCount: {type: integer}
+            SubscriptionHistoryResponse:
+              type: object
+              description: >-
+                OURS (the console's timeline). Each subscription's state now, its transactions and renewal
+                info decoded (Apple's field names, instants in ms since 1970), and the events the consumer's
+                archive holds for it (EVENT_ARCHIVE; docs/console.md), by sequence.
+              properties:
+                now: {type: integer, format: int64, description: "The engine's now (the test clock under CLOCK=manual)."}
+                archiveEnabled: {type: boolean, description: Whether the consumer keeps an event archive; without one every events list is empty.}
+                subscriptions:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      originalTransactionId: {type: string}
+                      customerId: {type: string}
+                      productId: {type: string}
+                      subscriptionGroupIdentifier: {type: string}
+                      status: {type: integer, description: "1 active, 2 expired, 3 billing retry, 4 billing grace period, 5 revoked."}
+                      renewalInfo: {type: object, description: JWSRenewalInfoDecodedPayload as signed now.}
+                      transactions: {type: array, items: {type: object, description: JWSTransactionDecodedPayload}, description: Every transaction, oldest first.}
+                      events:
+                        type: array
+                        items: {$ref: "#/components/schemas/EventView"}
+                      eventsTruncated: {type: boolean, description: Older events were left out by eventLimit.}
+                      lastSequence: {type: integer, format: int64, description: "The sequence of the subscription's latest event, archived or not; events are gap-free (R-EVT-1)."}
+            EventView:
+              type: object
+              description: A notification event as the console shows it.
+              required: [sequence, notificationUUID, notificationType, routingKey, subscriptionId, signedDate, fields]
+              properties:
+                sequence: {type: integer, format: int64}
+                notificationUUID: {type: string}
+                notificationType: {type: string, description: "The routing key's type segment, e.g. DID_RENEW."}
+                subtype: {type: string, description: "The subtype segment; absent for NONE."}
+                routingKey: {type: string}
+                subscriptionId: {type: string}
+                signedDate: {type: integer, format: int64}
+                causedByCommandId: {type: string, description: Absent when time passing caused it.}
+                fields: {type: object, description: "The whole subscriptions.v1.NotificationEvent in protobuf's JSON mapping."}
+                signedPayload: {type: string, description: "In a history, for Apple's types: the signedPayload (ES256 JWS with x5c) Apple's notification would carry."}
+            ConsoleStatus:
+              type: object
+              description: OURS (the console's health panel). Instants in ms since 1970.
+              properties:
+                now: {type: integer, format: int64}
+                producer:
+                  type: object
+                  properties:
+                    ready: {type: boolean, description: Connected and consuming its reply queue.}
+                    brokerConnected: {type: boolean}
+                queues:
+                  type: object
+                  properties:
+                    commands: {$ref: "#/components/schemas/QueueDepth"}
+                    deadLetter: {$ref: "#/components/schemas/QueueDepth"}
+                consumers:
+                  type: array
+                  description: "Every consumer heard from in the last 2 minutes (its ConsumerStatus reports on <prefix>.status), freshest first."
+                  items:
+                    type: object
+                    properties:
+                      instanceId: {type: string}
+                      host: {type: string}
+                      startedAt: {type: integer, format: int64}
+                      reportedAt: {type: integer, format: int64}
+                      secondsSinceReport: {type: number}
+                      stale: {type: boolean, description: No report for 15 s.}
+                      clock:
+                        type: object
+                        properties:
+                          mode: {type: string, enum: [system, manual]}
+                          now: {type: integer, format: int64}
+                      storeReady: {type: boolean}
+                      commandsTotal: {type: number}
+                      commandsPerSecond: {type: number, description: Between the last two reports.}
+                      eventsPublishedTotal: {type: number}
+                      eventsPerSecond: {type: number}
+                      outboxBacklog: {type: number}
+                      deadLetteredTotal: {type: number}
+                      commands:
+                        type: array
+                        items:
+                          type: object
+                          properties:
+                            method: {type: string}
+                            status: {type: string}
+                            count: {type: number}
+            QueueDepth:
+              type: object
+              properties:
+                name: {type: string}
+                messages: {type: integer, description: Ready messages.}
+                consumers: {type: integer}
+                error: {type: string, description: Why the broker could not be asked.}
+            DeadLetter:
+              type: object
+              properties:
+                commandId: {type: string}
+                routingKey: {type: string}
+                method: {type: string}
+                reason: {type: string, description: "The consumer's reason (undecodable, invalid-command-id, unknown-schema-version, unknown-command) or the broker's (delivery_limit, rejected, expired)."}
+                message: {type: string}
+                size: {type: integer}
+                issuedAt: {type: integer, format: int64}
+            DeadLetterList:
+              type: object
+              properties:
+                queue: {type: string}
+                total: {type: integer, description: Commands in the queue when it was read.}
+                entries: {type: array, items: {$ref: "#/components/schemas/DeadLetter"}}
+            DeadLetterReplayRequest:
+              type: object
+              additionalProperties: false
+              minProperties: 1
+              maxProperties: 1
+              description: Exactly one of commandId (replay that command) and all (replay every dead-lettered command, at most 1000).
+              properties:
+                commandId: {$ref: "#/components/schemas/Identifier"}
+                all: {type: boolean, const: true}
+            DeadLetterReplayResponse:
+              type: object
+              properties:
+                replayed: {type: array, items: {$ref: "#/components/schemas/DeadLetter"}}
           responses:
             Error:
               description: >-
@@ -1189,6 +1319,123 @@ enum OpenAPIDocument {
                     application/json:
                       schema: {$ref: "#/components/schemas/CatalogReloadResponse"}
                 default: {$ref: "#/components/responses/Error"}
+          /v1/subscriptions/{transactionId}/history:
+            get:
+              security: [{operatorKey: []}]
+              operationId: getSubscriptionHistory
+              summary: OURS. A subscription's life for the console's timeline, by any of its transaction ids.
+              description: >-
+                Answered by the consumer (GetSubscriptionHistory over the bus) from its state (every
+                transaction, the renewal info now) and its event archive (the latest eventLimit events, each
+                with the signedPayload Apple's notification would carry). A read: it changes nothing and
+                fires nothing. 404 (4040010) for an unknown transaction id.
+              parameters:
+                - {$ref: "#/components/parameters/TransactionId"}
+                - {$ref: "#/components/parameters/EventLimit"}
+                - {$ref: "#/components/parameters/RequestTimeout"}
+              responses:
+                "200":
+                  description: The subscription.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/SubscriptionHistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/customers/{customerId}/history:
+            get:
+              security: [{operatorKey: []}]
+              operationId: getCustomerHistory
+              summary: OURS. Every subscription of a customer for the console's timeline.
+              description: As getSubscriptionHistory, for each subscription of the customer; 404 (4049140) when the customer has none.
+              parameters:
+                - name: customerId
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/Identifier"}
+                - {$ref: "#/components/parameters/EventLimit"}
+                - {$ref: "#/components/parameters/RequestTimeout"}
+              responses:
+                "200":
+                  description: The customer's subscriptions, by originalTransactionId.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/SubscriptionHistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/events/stream:
+            get:
+              security: [{operatorKey: []}]
+              operationId: streamEvents
+              summary: OURS. Every notification event as it is published, as server-sent events.
+              description: >-
+                text/event-stream: `event: ready` once every later event will arrive on the stream, then one
+                `event: notification` per event (data: an EventView without signedPayload; id: grows by one
+                per event, so a gap is an event this stream dropped for being too slow), and a comment line
+                every 15 s. Needs the Authorization header like every /v1 route: read it with fetch and a
+                streaming body (EventSource cannot send the header). The stream lasts until the client goes,
+                the producer shuts down, or `seconds` pass.
+              parameters:
+                - name: seconds
+                  in: query
+                  description: End the stream after this many seconds (1 to 86400); without it, it lasts until the client goes.
+                  schema: {type: integer, minimum: 1, maximum: 86400}
+              responses:
+                "200":
+                  description: The stream.
+                  content:
+                    text/event-stream: {schema: {type: string}}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/status:
+            get:
+              security: [{operatorKey: []}]
+              operationId: getStatus
+              summary: "OURS. The console's health panel: broker connection, queue depths, each consumer's metrics and clock."
+              responses:
+                "200":
+                  description: The status now.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ConsoleStatus"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/deadLetters:
+            get:
+              security: [{operatorKey: []}]
+              operationId: listDeadLetters
+              summary: OURS. The dead-lettered commands with their reasons (subscriptionsctl dlq list).
+              description: >-
+                Takes up to `limit` commands from the dead-letter queue unacknowledged and hands them all
+                back: nothing is removed. 503 (5039000) when the broker is not connected.
+              parameters:
+                - name: limit
+                  in: query
+                  description: At most this many commands, 1 to 1000 (default 100).
+                  schema: {type: integer, minimum: 1, maximum: 1000}
+              responses:
+                "200":
+                  description: The commands.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/DeadLetterList"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/deadLetters/replay:
+            post:
+              security: [{operatorKey: []}]
+              operationId: replayDeadLetters
+              summary: OURS. Republish dead-lettered commands to the commands exchange (subscriptionsctl dlq replay).
+              description: >-
+                Each chosen command's original body and properties (less the dead-lettering headers) are
+                published with its original routing key and confirmed by the broker; only then is it removed
+                from the dead-letter queue. 404 (4049141) when commandId names no dead-lettered command.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/DeadLetterReplayRequest"}
+              responses:
+                "200":
+                  description: The commands replayed.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/DeadLetterReplayResponse"}
+                default: {$ref: "#/components/responses/Error"}
           /health:
             get:
               security: []
@@ -1225,5 +1472,33 @@ enum OpenAPIDocument {
                   description: OpenAPI 3.1 YAML.
                   content:
                     application/yaml: {schema: {type: string}}
+          /console:
+            get:
+              security: []
+              operationId: consolePage
+              summary: "The operators' console: one page (docs/console.md). Its API calls carry the operator token pasted into it."
+              responses:
+                "200":
+                  description: The page.
+                  content:
+                    text/html: {schema: {type: string}}
+          /console/{asset}:
+            get:
+              security: []
+              operationId: consoleAsset
+              summary: The console's static files, embedded in the binary.
+              parameters:
+                - name: asset
+                  in: path
+                  required: true
+                  schema:
+                    type: string
+                    enum: [index.html, console.css, main.js, api.js, format.js, events.js, timeline.js, detail.js, clock.js, deadletters.js, health.js]
+              responses:
+                "200":
+                  description: The file (text/html, text/css or text/javascript).
+                  content:
+                    text/javascript: {schema: {type: string}}
+                default: {$ref: "#/components/responses/Error"}
         """#
 }

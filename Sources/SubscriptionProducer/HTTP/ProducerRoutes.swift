@@ -1,12 +1,14 @@
 import Hummingbird
+import Logging
 import Prometheus
 import SubscriptionTrust
 
 /// Every HTTP route of the producer (docs/producer.md; `GET /openapi.yaml`).
 ///
-/// Apple's routes need a bearer token of any configured key, our `/v1` routes (operations)
-/// one of an operator key; `/health`, `/metrics` and `/openapi.yaml` are open
-/// (docs/signing-and-auth.md, "Routes").
+/// Apple's routes need a bearer token of any configured key, our `/v1` routes (operations,
+/// the console's data among them) one of an operator key; `/health`, `/metrics`,
+/// `/openapi.yaml` and the console's page (`/console`) are open (docs/signing-and-auth.md,
+/// "Routes"; docs/console.md).
 enum ProducerRoutes {
     typealias Context = BasicRequestContext
 
@@ -15,8 +17,9 @@ enum ProducerRoutes {
     /// another method).
     static func makeRouter(
         dispatcher: CommandDispatcher, gateway: CommandGateway, metrics: ProducerMetrics, registry: PrometheusCollectorRegistry,
-        authentication: BearerTokenVerifier = BearerTokenVerifier(keys: APIKeySet())
+        authentication: BearerTokenVerifier = BearerTokenVerifier(keys: APIKeySet()), console: ConsoleBackend? = nil
     ) -> Router<Context> {
+        let console = console ?? ConsoleBackend(dispatcher: dispatcher, logger: Logger(label: "subscriptions-producer.console"))
         let router = Router(context: Context.self)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorBodyMiddleware())
@@ -26,7 +29,12 @@ enum ProducerRoutes {
         addHistory(to: apple, gateway: gateway)
         let operations = router.group().add(middleware: BearerAuthMiddleware(verifier: authentication, requiredRole: .operator))
         addService(to: operations, gateway: gateway)
+        addTimeline(to: operations, gateway: gateway)
+        addLiveEvents(to: operations, hub: console.liveEvents)
+        addStatus(to: operations, console: console)
+        addDeadLetters(to: operations, console: console)
         addOperations(to: router, dispatcher: dispatcher, registry: registry)
+        addConsolePage(to: router)
         // Last: after every route, so it only runs where no route matched.
         router.add(middleware: UnmatchedRouteMiddleware(table: RouteTable(router)))
         return router

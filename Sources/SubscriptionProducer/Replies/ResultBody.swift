@@ -53,6 +53,7 @@ enum ResultBody {
             ok(CatalogReloadResponse(
                 catalogVersion: reply.catalogVersion, productCount: reply.productCount,
                 storefrontCount: reply.storefrontCount))
+        case .getSubscriptionHistory(let reply): ok(SubscriptionHistoryResponse(reply))
         case .getTransactionInfo, .getTransactionHistory, .getRefundHistory, .getNotificationHistory,
             .requestTestNotification, .getTestNotificationStatus:
             historyBody(result).map { ok($0) } ?? HTTPReply(status: 500, errorCode: 5_000_000, message: "no body for \(result)")

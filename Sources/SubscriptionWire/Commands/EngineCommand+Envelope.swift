@@ -33,6 +33,7 @@ extension EngineCommand {
         case .getTransactionInfo(let request): self = .getTransactionInfo(GetTransactionInfoRequest(request))
         case .getTransactionHistory(let request): self = .getTransactionHistory(try TransactionHistoryRequest(request))
         case .getRefundHistory(let request): self = .getRefundHistory(RefundHistoryRequest(request))
+        case .getSubscriptionHistory(let request): self = .getSubscriptionHistory(try SubscriptionHistoryRequest(request))
         case .advanceTestClock, .reloadCatalog, .requestTestNotification, .getNotificationHistory, .getTestNotificationStatus,
             .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock:
             return nil

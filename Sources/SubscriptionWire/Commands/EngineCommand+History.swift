@@ -62,3 +62,29 @@ extension ProductTypeFilter {
         }
     }
 }
+
+extension SubscriptionHistoryRequest {
+    /// Most events a history carries per subscription.
+    public static let maximumEventLimit: UInt32 = 2000
+    /// Events per subscription when the request names no limit.
+    public static let defaultEventLimit: UInt32 = 500
+
+    /// Refuses a request naming both or neither of `transaction_id` and `customer_id`, or an
+    /// event limit over ``maximumEventLimit``.
+    init(_ request: Subscriptions_V1_GetSubscriptionHistoryRequest) throws(EngineRejection) {
+        guard request.eventLimit <= Self.maximumEventLimit else {
+            throw EngineRejection(
+                .invalidArgument, error: .invalidValue, field: "eventLimit",
+                "eventLimit must be at most \(Self.maximumEventLimit), got \(request.eventLimit)")
+        }
+        switch (request.transactionID.isEmpty, request.customerID.isEmpty) {
+        case (false, true): self.init(.transaction(request.transactionID))
+        case (true, false): self.init(.customer(request.customerID))
+        case (true, true):
+            throw EngineRejection(.invalidArgument, error: .missingField, field: "transactionId", "give transactionId or customerId")
+        case (false, false):
+            throw EngineRejection(
+                .invalidArgument, error: .invalidValue, field: "customerId", "give transactionId or customerId, not both")
+        }
+    }
+}

@@ -80,7 +80,9 @@ extension CommandClock.Target {
         case .getTransactionInfo(let request): self = .subscription(transactionId: request.transactionID)
         case .getTransactionHistory(let request): self = .subscription(transactionId: request.transactionID)
         case .getRefundHistory(let request): self = .subscription(transactionId: request.transactionID)
-        case .purchase, .createSubscription, .massExtendRenewalDate, .getMassExtensionStatus, .advanceTestClock, .reloadCatalog, .getNotificationHistory,
+        case .getSubscriptionHistory(let request) where !request.transactionID.isEmpty:
+            self = .subscription(transactionId: request.transactionID)
+        case .purchase, .createSubscription, .getSubscriptionHistory, .massExtendRenewalDate, .getMassExtensionStatus, .advanceTestClock, .reloadCatalog, .getNotificationHistory,
             .requestTestNotification, .getTestNotificationStatus, .createTestClock, .getTestClock, .listTestClocks,
             .deleteTestClock:
             self = .none

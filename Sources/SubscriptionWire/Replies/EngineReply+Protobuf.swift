@@ -85,6 +85,8 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
             self = .getTransactionHistory(.init(page))
         case (.getRefundHistory, .refundHistory(let page)):
             self = .getRefundHistory(.init(page))
+        case (.getSubscriptionHistory, .subscriptionHistory(let lives)):
+            self = .getSubscriptionHistory(.with { $0.subscriptions = lives.map(Subscriptions_V1_SubscriptionHistory.init) })
         default:
             // Only on a bug: the reply's description is built here, never on the hot path.
             throw ReplyMappingError(route: route, reply: String(describing: reply).prefix { $0 != "(" }.description)

@@ -1,0 +1,27 @@
+/// How the event archive keeps events (docs/console.md, "The event archive").
+public struct EventArchiveConfiguration: Sendable {
+    /// The archive's SQLite file (`EVENT_ARCHIVE_DATABASE_PATH`).
+    public var databasePath: String
+    /// How long an event is kept after it was archived (`EVENT_ARCHIVE_RETENTION_DAYS`), by the
+    /// wall clock: the test clock may jump years without emptying the archive.
+    public var retention: Duration
+    /// How often events older than ``retention`` are deleted.
+    public var pruneInterval: Duration
+    /// Most events stored in one transaction.
+    public var batchLimit: Int
+
+    /// A configuration.
+    public init(databasePath: String, retention: Duration = .seconds(400 * 86_400), pruneInterval: Duration = .seconds(3600), batchLimit: Int = 256) {
+        self.databasePath = databasePath
+        self.retention = retention
+        self.pruneInterval = pruneInterval
+        self.batchLimit = max(1, batchLimit)
+    }
+
+    /// The archive beside the consumer's database: `subscriptions.sqlite` gives
+    /// `subscriptions.archive.sqlite`.
+    public static func defaultDatabasePath(besides databasePath: String) -> String {
+        databasePath.hasSuffix(".sqlite")
+            ? String(databasePath.dropLast(".sqlite".count)) + ".archive.sqlite" : databasePath + ".archive"
+    }
+}
