@@ -98,6 +98,7 @@ let package = Package(
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",
+                "StableIdentifiers",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

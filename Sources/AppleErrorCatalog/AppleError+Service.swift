@@ -66,6 +66,21 @@ extension AppleError {
     public static let testClockOutOfRange = service(
         4_099_002, "TestClockOutOfRangeError", "The test clock cannot move past 9999-12-31T23:59:59.999Z.")
 
+    // MARK: Test clocks as objects (404, 409; docs/test-clocks.md)
+
+    /// No test clock has this id (never created, or deleted with everything on it).
+    public static let testClockNotFound = service(4_049_001, "TestClockNotFoundError", "No test clock has this id.")
+    /// The command names a test clock, but its subscription or customer lives on another clock.
+    public static let testClockMismatch = service(
+        4_099_003, "TestClockMismatchError",
+        "The subscription or customer lives on another clock; a customer stays on the clock it was attached to.")
+
+    // MARK: Idempotency keys bound to their body (409; docs/consumer.md)
+
+    /// The idempotency key was already used for a request with another body.
+    public static let idempotencyKeyReused = service(
+        4_099_004, "IdempotencyKeyReusedError", "The idempotency key was already used for another request; use a new key.")
+
     // MARK: The catalog (422)
 
     /// The consumer's configured catalog file cannot be read.
@@ -88,7 +103,8 @@ extension AppleError {
     public static let serviceErrors: [AppleError] = [
         malformedJSON, unknownField, missingField, wrongType, invalidValue, routeNotFound, methodNotAllowed,
         customerNotFound, deadLetterNotFound, priceChangeAutoRenewOff, priceChangeInGracePeriod, priceChangeInBillingRetry,
-        priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, catalogUnreadable,
+        priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, testClockNotFound, testClockMismatch,
+        idempotencyKeyReused, catalogUnreadable,
         invalidCatalog, serviceUnavailable, replyDeadlineExceeded,
     ]
 

@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import Logging
+import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionWire
@@ -144,15 +145,22 @@ struct CommandPipeline: Sendable {
         _ envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute,
         handler: any CommandHandling, clock: inout TransactionClock, in transaction: StoreTransaction
     ) throws -> (reply: Data, status: Subscriptions_V1_StatusCode, events: [OutboxEntry]) {
-        if let stored = try transaction.processedReply(commandId: envelope.commandID) {
-            var reply = try Subscriptions_V1_CommandReply(serializedBytes: stored)
+        let digest = try CommandDigest.of(envelope)
+        if let stored = try transaction.processedCommand(commandId: envelope.commandID) {
+            // The same id (an idempotency key) with another body: refused, nothing changes.
+            if let first = stored.digest, first != digest {
+                let refusal = Subscriptions_V1_CommandReply(
+                    commandId: envelope.commandID, rejection: CommandDigest.refusal(route: route), repliedAt: Timestamp(millisecondsSince1970: Int64((try clock.now().timeIntervalSince1970 * 1000).rounded())))
+                return (try refusal.serializedBytes(), refusal.status, [])
+            }
+            var reply = try Subscriptions_V1_CommandReply(serializedBytes: stored.reply)
             reply.replayed = true
             return (try reply.serializedBytes(), reply.status, [])
         }
         let now = try clock.now()
         let outcome = try handler.handle(envelope, context: CommandContext(now: now, clock: clock.mode), in: transaction)
         let reply: Data = try outcome.reply.serializedBytes()
-        try transaction.recordProcessed(commandId: envelope.commandID, method: route.methodName, reply: reply, at: now)
+        try transaction.recordProcessed(commandId: envelope.commandID, method: route.methodName, reply: reply, at: now, digest: digest)
         if clock.mode == .manual, let advanced = outcome.manualClockAdvancedTo {
             try clock.advanced(to: advanced)
         }

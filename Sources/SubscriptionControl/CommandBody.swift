@@ -52,6 +52,10 @@ enum CommandBody {
             return RequestParameters(transactionId: try parameter(0, "transactionId"))
         case .getTestNotificationStatus:
             return RequestParameters(transactionId: try parameter(0, "testNotificationToken"))
+        case .getTestClock, .deleteTestClock:
+            return RequestParameters(testClockId: try parameter(0, "testClockId"))
+        case .advanceTestClock:
+            return RequestParameters(testClockId: path.first ?? "")
         case .createSubscription:
             guard let customerID, !customerID.isEmpty else {
                 throw ControlError("CreateSubscription needs --customer-id (the X-Customer-Id header of the HTTP API)")

@@ -71,13 +71,16 @@ final class ControlBus: Sendable {
         }
     }
 
-    /// Publishes `command` in a new envelope (confirmed) and waits for its reply.
+    /// Publishes `command` in a new envelope (confirmed) and waits for its reply; `testClockID`
+    /// names the test clock it runs on (docs/test-clocks.md).
     func send(
-        _ command: Subscriptions_V1_CommandEnvelope.OneOf_Command, idempotencyKey: String? = nil, timeout: Duration
+        _ command: Subscriptions_V1_CommandEnvelope.OneOf_Command, idempotencyKey: String? = nil, testClockID: String = "",
+        timeout: Duration
     ) async throws -> Subscriptions_V1_CommandReply {
         let route = CommandRoute(command)
         var envelope = Subscriptions_V1_CommandEnvelope()
-        envelope.commandID = CommandIdentity.commandID(route: route, idempotencyKey: idempotencyKey)
+        envelope.commandID = CommandIdentity.commandID(route: route, idempotencyKey: idempotencyKey, testClockID: testClockID)
+        envelope.testClockID = testClockID
         envelope.schemaVersion = WireContract.schemaVersion
         envelope.issuedAt = Google_Protobuf_Timestamp(date: Date())
         envelope.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(Double(timeout.components.seconds)))

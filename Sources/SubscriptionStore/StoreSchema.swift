@@ -9,6 +9,13 @@ import GRDB
 ///   small (docs/consumer.md, "Storage"). The v1 documents are moved in SQL: their JSON bodies
 ///   are reshaped to the v2 aggregate and stay JSON (the reader tells JSON from the compact
 ///   encoding by the first byte) until the aggregate is next saved.
+/// - `v3`: test clocks as objects (docs/test-clocks.md): a `test_clock` table, and the clock of
+///   each subscription and mass extension (`clock_id`, NULL = the consumer's clock) leading the
+///   customer and due indexes: a clock is a sandbox whose customers are its own, and advancing it
+///   finds only its own timers (a product walk stays by primary key, `v2.1`, and skips rows of
+///   other clocks as it skips other products).
+/// - `v4`: `processed_command.command_digest`, the digest of the command's body: a command id
+///   (an idempotency key) seen again with another body is refused (docs/consumer.md).
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -59,6 +66,13 @@ enum StoreSchema {
         migrator.registerMigration("v2.1-no-product-index") { database in
             try database.execute(sql: "DROP INDEX subscription_product")
         }
+        migrator.registerMigration("v3") { database in
+            try database.execute(sql: v3TestClocks)
+        }
+        // What binds an idempotency key to its body; NULL for commands processed before.
+        migrator.registerMigration("v4-command-digest") { database in
+            try database.execute(sql: "ALTER TABLE processed_command ADD COLUMN command_digest BLOB")
+        }
         return migrator
     }
 
@@ -99,6 +113,25 @@ enum StoreSchema {
         CREATE INDEX mass_extension_due ON mass_extension (due_at, id) WHERE due_at IS NOT NULL;
 
         CREATE INDEX processed_command_age ON processed_command (processed_at);
+        """
+
+    private static let v3TestClocks = """
+        CREATE TABLE test_clock (
+            id TEXT PRIMARY KEY NOT NULL,        -- clock_<24 hex>
+            name TEXT NOT NULL,
+            now_at INTEGER NOT NULL,             -- the clock's now, milliseconds since 1970
+            created_at INTEGER NOT NULL          -- its first now
+        ) WITHOUT ROWID;
+
+        ALTER TABLE subscription ADD COLUMN clock_id TEXT;     -- NULL = the consumer's clock
+        DROP INDEX subscription_customer;
+        CREATE INDEX subscription_customer ON subscription (clock_id, customer_id, group_id, id);
+        DROP INDEX subscription_due;
+        CREATE INDEX subscription_due ON subscription (clock_id, due_at, id) WHERE due_at IS NOT NULL;
+
+        ALTER TABLE mass_extension ADD COLUMN clock_id TEXT;
+        DROP INDEX mass_extension_due;
+        CREATE INDEX mass_extension_due ON mass_extension (clock_id, due_at, id) WHERE due_at IS NOT NULL;
         """
 
     /// Moves v1 documents: subscriptions keep their JSON with `transactions` replaced by

@@ -7,39 +7,44 @@ extension StoreTransaction: AggregateTransaction {
     }
 
     public func putSubscription(
-        _ body: Data, id: String, customerId: String, groupId: String, productId: String, dueAt: Int64?
+        _ body: Data, id: String, customerId: String, groupId: String, productId: String, dueAt: Int64?, clockId: String?
     ) throws {
         try statement("""
-            INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET product_id = excluded.product_id, due_at = excluded.due_at, body = excluded.body
-            """).execute(arguments: [id, customerId, groupId, productId, dueAt, body])
+            """).execute(arguments: [id, customerId, groupId, productId, dueAt, body, clockId])
     }
 
-    public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
+    // `clock_id IS ?` matches NULL (the consumer's clock) too and uses the (clock_id, …) indexes.
+
+    public func subscriptionIds(customerId: String, groupId: String, onClock clockId: String?) throws -> [String] {
         try String.fetchAll(
-            statement("SELECT id FROM subscription WHERE customer_id = ? AND group_id = ? ORDER BY id"),
-            arguments: [customerId, groupId])
+            statement("SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? AND group_id = ? ORDER BY id"),
+            arguments: [clockId, customerId, groupId])
     }
 
-    public func subscriptionIds(customerId: String) throws -> [String] {
-        try String.fetchAll(statement("SELECT id FROM subscription WHERE customer_id = ? ORDER BY id"), arguments: [customerId])
-    }
-
-    public func subscriptionIds(productId: String, from firstId: String, limit: Int) throws -> [String] {
+    public func subscriptionIds(customerId: String, onClock clockId: String?) throws -> [String] {
         try String.fetchAll(
-            // By primary key, skipping other products: a mass extension walks the table once.
-            statement("SELECT id FROM subscription WHERE id >= ? AND product_id = ? ORDER BY id LIMIT ?"),
-            arguments: [firstId, productId, limit])
+            statement("SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? ORDER BY id"), arguments: [clockId, customerId])
     }
 
-    public func dueSubscriptionIds(atOrBefore dueAt: Int64, limit: Int) throws -> [String] {
+    public func subscriptionIds(productId: String, onClock clockId: String?, from firstId: String, limit: Int) throws -> [String] {
         try String.fetchAll(
-            statement("SELECT id FROM subscription WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?"),
-            arguments: [dueAt, limit])
+            // By primary key, skipping other products and other clocks: a mass extension walks the
+            // table once.
+            statement("SELECT id FROM subscription WHERE id >= ? AND product_id = ? AND clock_id IS ? ORDER BY id LIMIT ?"),
+            arguments: [firstId, productId, clockId, limit])
     }
 
-    public func earliestSubscriptionDue() throws -> Int64? {
-        try Int64.fetchOne(statement("SELECT MIN(due_at) FROM subscription WHERE due_at IS NOT NULL"))
+    public func dueSubscriptionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String] {
+        try String.fetchAll(
+            statement(
+                "SELECT id FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?"),
+            arguments: [clockId, dueAt, limit])
+    }
+
+    public func earliestSubscriptionDue(onClock clockId: String?) throws -> Int64? {
+        try Int64.fetchOne(statement("SELECT MIN(due_at) FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL"), arguments: [clockId])
     }
 
     public func putTransaction(_ body: Data, subscriptionId: String, position: Int, transactionId: String) throws {
@@ -74,18 +79,21 @@ extension StoreTransaction: AggregateTransaction {
         try Data.fetchOne(statement("SELECT body FROM mass_extension WHERE id = ?"), arguments: [id])
     }
 
-    public func putMassExtension(_ body: Data, id: String, productId: String, dueAt: Int64?) throws {
-        try statement("INSERT OR REPLACE INTO mass_extension (id, product_id, due_at, body) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [id, productId, dueAt, body])
+    public func putMassExtension(_ body: Data, id: String, productId: String, dueAt: Int64?, clockId: String?) throws {
+        try statement("""
+            INSERT INTO mass_extension (id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET product_id = excluded.product_id, due_at = excluded.due_at, body = excluded.body
+            """).execute(arguments: [id, productId, dueAt, body, clockId])
     }
 
-    public func dueMassExtensionIds(atOrBefore dueAt: Int64, limit: Int) throws -> [String] {
+    public func dueMassExtensionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String] {
         try String.fetchAll(
-            statement("SELECT id FROM mass_extension WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?"),
-            arguments: [dueAt, limit])
+            statement(
+                "SELECT id FROM mass_extension WHERE clock_id IS ? AND due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?"),
+            arguments: [clockId, dueAt, limit])
     }
 
-    public func earliestMassExtensionDue() throws -> Int64? {
-        try Int64.fetchOne(statement("SELECT MIN(due_at) FROM mass_extension WHERE due_at IS NOT NULL"))
+    public func earliestMassExtensionDue(onClock clockId: String?) throws -> Int64? {
+        try Int64.fetchOne(statement("SELECT MIN(due_at) FROM mass_extension WHERE clock_id IS ? AND due_at IS NOT NULL"), arguments: [clockId])
     }
 }

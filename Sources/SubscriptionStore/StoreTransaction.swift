@@ -28,7 +28,8 @@ public final class StoreTransaction {
         Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
     }
 
-    /// The earliest due time of any subscription or mass extension (the scheduler sleeps until it).
+    /// The earliest due time of any subscription or mass extension on the consumer's clock (the
+    /// scheduler sleeps until it; test clocks never fire by themselves).
     public func earliestDueDate() throws -> Date? {
         [try earliestSubscriptionDue(), try earliestMassExtensionDue()].compactMap { $0 }.min().map(Self.date)
     }

@@ -91,6 +91,31 @@ struct ConsumerPipelineTests {
         await stack.stop()
     }
 
+    @Test("R-IDM-1 a command id reused with another body is refused (Apple's 4000097 on an Advanced Commerce route) and not recorded; the first body still replays its reply")
+    func reusedCommandIdWithAnotherBody() async throws {
+        let stack = try await Stack.start(withProducer: false)
+        let connection = try await stack.connect()
+        let client = try await DirectCommandClient(connection: connection, busPrefix: stack.busPrefix)
+        let commandId = UUID().uuidString.lowercased()
+        let revoke = { (transaction: String) -> Subscriptions_V1_CommandEnvelope.OneOf_Command in
+            .revokeSubscription(.with {
+                $0.transactionID = transaction
+                $0.requestInfo.requestReferenceID = commandId
+            })
+        }
+        let first = try await client.send(DirectCommandClient.envelope(revoke("2000000000000001"), commandId: commandId))
+        // Refused by the engine (an unknown subscription, an incomplete request): a reply like any.
+        #expect(first.status != .ok && first.error.appleErrorCode != 4_000_097, "\(first)")
+        let other = try await client.send(DirectCommandClient.envelope(revoke("2000000000000002"), commandId: commandId))
+        #expect(other.status == .invalidArgument, "\(other)")
+        #expect(other.error.appleErrorCode == 4_000_097 && other.error.httpStatus == 400 && other.error.field == "requestInfo.requestReferenceId", "\(other)")
+        #expect(!other.replayed)
+        let again = try await client.send(DirectCommandClient.envelope(revoke("2000000000000001"), commandId: commandId))
+        #expect(again.replayed && again.status == first.status && again.error == first.error, "the first reply, not the refusal: \(again)")
+        await connection.close()
+        await stack.stop()
+    }
+
     @Test("events of one subscription reach the wire in sequence order (README, \"Consuming events\"): 30 subscriptions × 21 events, commands of all of them interleaved in large batches")
     func eventsArriveInSequenceOrderPerSubscription() async throws {
         let stack = try await Stack.start(withProducer: false)

@@ -167,4 +167,29 @@ struct ProducerScenarioTests {
         #expect(harness.events.received.count == 2)
         await harness.finish()
     }
+
+    @Test("R-IDM-1 an Idempotency-Key reused with another body is refused with 409 (4099004) and changes nothing; the first body still replays")
+    func reusedKeyWithAnotherBody() async throws {
+        let harness = try await Harness.start()
+        let key = harness.stack.unique("idem-body")
+        let first: [String: Any] = ["customerId": harness.stack.unique("idem-a"), "productId": E2ECatalog.monthly, "storefront": "USA"]
+        let other: [String: Any] = ["customerId": harness.stack.unique("idem-b"), "productId": E2ECatalog.monthly, "storefront": "USA"]
+        let bought = try await harness.http.post("v1/purchases", first, headers: ["Idempotency-Key": key])
+        #expect(bought.status == 200, "\(bought)")
+        let refused = try await harness.http.post("v1/purchases", other, headers: ["Idempotency-Key": key])
+        #expect(refused.status == 409, "\(refused)")
+        #expect(refused.json["errorCode"] as? Int == 4_099_004, "\(refused)")
+        let replayed = try await harness.http.post("v1/purchases", first, headers: ["Idempotency-Key": key])
+        #expect(replayed.status == 200 && replayed.originalTransactionId == bought.originalTransactionId, "\(replayed)")
+        // Had the refused purchase been applied, the other customer's subscription (its id comes
+        // from customer and group) would already have its INITIAL_BUY: its purchase now is its first event.
+        let later = try await harness.http.post("v1/purchases", other, headers: ["Idempotency-Key": harness.stack.unique("idem-new")])
+        #expect(later.status == 200, "\(later)")
+        let subscription = later.originalTransactionId
+        try await harness.events.waitUntil("the other customer's purchase") { $0.contains { $0.subscriptionID == subscription } }
+        #expect(harness.types(of: subscription) == ["subscribed/initialBuy"])
+        #expect(harness.events.events(of: subscription).map(\.sequence) == [1])
+        #expect(harness.events.received.count == 2, "one purchase per customer, nothing from the refused one")
+        await harness.finish()
+    }
 }

@@ -195,6 +195,17 @@ enum SampleCommands {
                 $0.customerID = "customer-1"
                 $0.eventLimit = 50
             })
+        case .createTestClock:
+            .createTestClock(.with {
+                $0.frozenTime = .init(seconds: 1_767_225_600)
+                $0.name = "suite A"
+            })
+        case .getTestClock:
+            .getTestClock(.with { $0.testClockID = "clock_0123456789abcdef01234567" })
+        case .listTestClocks:
+            .listTestClocks(.init())
+        case .deleteTestClock:
+            .deleteTestClock(.with { $0.testClockID = "clock_0123456789abcdef01234567" })
         }
     }
 }

@@ -6,12 +6,16 @@ import SubscriptionMessages
 import FoundationNetworking
 #endif
 
-/// `clock advance` and `clock show`.
+/// `clock advance` and `clock show` (the consumer's clock, or a test clock with `--clock`), and
+/// the test clocks as objects: `clock create`, `list`, `get`, `delete` (docs/test-clocks.md).
 struct ClockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clock",
-        abstract: "The consumer's test clock (CLOCK=manual).",
-        subcommands: [ClockAdvanceCommand.self, ClockShowCommand.self]
+        abstract: "The consumer's manual clock (CLOCK=manual) and test clocks as objects.",
+        subcommands: [
+            ClockAdvanceCommand.self, ClockShowCommand.self, ClockCreateCommand.self, ClockListCommand.self,
+            ClockGetCommand.self, ClockDeleteCommand.self,
+        ]
     )
 }
 
@@ -28,11 +32,15 @@ struct ClockAdvanceCommand: AsyncParsableCommand {
               subscriptionsctl clock advance --by P30D
               subscriptionsctl clock advance --by P1M
               subscriptionsctl clock advance --to 2026-01-01T00:00:00Z
+              subscriptionsctl clock advance --clock clock_0123456789abcdef01234567 --by P1M
+            Without --clock it moves the consumer's manual clock (CLOCK=manual); with --clock the \
+            test clock of that id, whatever the consumer's clock mode.
             """
     )
 
     @Option(help: "How far to move the clock (P30D, 36h).") var by: String?
     @Option(help: "The instant to move the clock to (ISO 8601 or milliseconds).") var to: String?
+    @Option(help: "The test clock to advance (clock_…); default: the consumer's manual clock.") var clock: String?
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -41,7 +49,7 @@ struct ClockAdvanceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let json = try Self.body(by: by, to: to)
-        let body = try CommandBody.make(route: .advanceTestClock, json: Array(json.utf8), path: [], customerID: nil)
+        let body = try CommandBody.make(route: .advanceTestClock, json: Array(json.utf8), path: clock.map { [$0] } ?? [], customerID: nil)
         let timeout = connection.replyTimeout
         let reply = try await ControlBus.with(connection) { bus in try await bus.send(body.command, timeout: timeout) }
         guard reply.status == .ok, case .advanceTestClock(let advanced)? = reply.result else {

@@ -25,6 +25,7 @@ struct PublishCommand: AsyncParsableCommand {
     @Option(help: "A path parameter of the HTTP route, in URL order (repeatable).") var path: [String] = []
     @Option(help: "The customer of a CreateSubscription (X-Customer-Id).") var customerId: String?
     @Option(help: "Idempotency key (the Idempotency-Key header); a replay gets the stored reply.") var idempotencyKey: String?
+    @Option(help: "The test clock the command runs on (the X-Test-Clock header; docs/test-clocks.md).") var testClock: String?
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -37,7 +38,7 @@ struct PublishCommand: AsyncParsableCommand {
         if let idempotencyKey, body.idempotencyKey == nil { body.idempotencyKey = idempotencyKey }
         let timeout = connection.replyTimeout
         let reply = try await ControlBus.with(connection) { [body] bus in
-            try await bus.send(body.command, idempotencyKey: body.idempotencyKey, timeout: timeout)
+            try await bus.send(body.command, idempotencyKey: body.idempotencyKey, testClockID: testClock ?? "", timeout: timeout)
         }
         try Self.report(reply)
     }

@@ -110,14 +110,18 @@ extension SubscriptionEngine {
                 consentRequired: true, status: .scheduled))
     }
 
-    /// A fresh aggregate with a deterministic `originalTransactionId` derived from customer and group.
+    /// A fresh aggregate with a deterministic `originalTransactionId` derived from customer and
+    /// group, and on a test clock from the clock too (R-CLK-1: the same customer id on two clocks
+    /// is two customers, and one used again after its clock was deleted gets new ids, so no
+    /// notification UUID repeats).
     func newSubscription(
         customerId: String, groupId: String, kind: Subscription.Kind, at now: Timestamp, store: some EngineStore
     ) throws -> Subscription {
         var salt = 0
         var id: String
+        let clock = store.clockId.map { "\u{1F}\($0)" } ?? ""
         repeat {
-            let digest = SHA1.digest("\(customerId)\u{1F}\(groupId)\u{1F}\(salt)".utf8)
+            let digest = SHA1.digest("\(customerId)\u{1F}\(groupId)\u{1F}\(salt)\(clock)".utf8)
             let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             id = String(2_000_000_000_000_000 + value % 1_000_000_000_000_000)
             salt += 1
@@ -131,6 +135,6 @@ extension SubscriptionEngine {
             autoRenewStatus: true, expirationIntent: nil, billingMode: .succeeds, retryStartDate: nil,
             gracePeriodExpiresDate: nil, billingRetryEndDate: nil, introOfferRedeemed: false,
             paidPeriodCount: 0, latestTransaction: nil, transactionCount: 0, priceChanges: [], priceIncreaseEffectiveDates: [], extensions: [],
-            pendingChanges: PendingChanges(), sequence: 0, idCounter: 0)
+            pendingChanges: PendingChanges(), sequence: 0, idCounter: 0, clockId: store.clockId)
     }
 }

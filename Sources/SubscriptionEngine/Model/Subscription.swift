@@ -80,6 +80,10 @@ public struct Subscription: Codable, Sendable, Hashable {
     public internal(set) var sequence: UInt64
     /// Counter for deterministic transaction ids.
     var idCounter: Int
+    /// The test clock the subscription lives on (docs/test-clocks.md), nil = the consumer's
+    /// clock; given at creation by the store it was created in (``EngineStore/clockId``) and
+    /// never changed.
+    public internal(set) var clockId: String?
     /// History written by this command, for the store to persist with the aggregate (not part
     /// of the aggregate's stored form or of its equality).
     public internal(set) var unsaved = UnsavedHistory()
@@ -90,7 +94,7 @@ public struct Subscription: Codable, Sendable, Hashable {
         case taxCode, originalPurchaseDate, currentPeriodStart, expiresDate, anchor, anchorPeriod, anchorIndex
         case state, autoRenewStatus, expirationIntent, billingMode, retryStartDate, gracePeriodExpiresDate
         case billingRetryEndDate, introOfferRedeemed, paidPeriodCount, latestTransaction, transactionCount
-        case priceChanges, priceIncreaseEffectiveDates, extensions, pendingChanges, sequence, idCounter
+        case priceChanges, priceIncreaseEffectiveDates, extensions, pendingChanges, sequence, idCounter, clockId
     }
 
     /// Apple's `status` for this state.
@@ -141,7 +145,7 @@ public struct Subscription: Codable, Sendable, Hashable {
     }
 
     /// The `originalTransactionId` embedded in any of this engine's transaction ids.
-    static func originalTransactionId(fromTransactionId transactionId: String) -> String {
+    public static func originalTransactionId(fromTransactionId transactionId: String) -> String {
         String(transactionId.split(separator: "-", maxSplits: 1).first ?? Substring(transactionId))
     }
 }

@@ -33,9 +33,16 @@ public protocol EngineStore {
     func earliestSubscriptionDueTime() throws -> Timestamp?
     /// The smallest `nextDueTime` of any mass extension.
     func earliestMassExtensionDueTime() throws -> Timestamp?
+    /// The test clock this store is scoped to (see the extension's default: nil).
+    var clockId: String? { get }
 }
 
 extension EngineStore {
+    /// The test clock new subscriptions created through this store live on (docs/test-clocks.md);
+    /// nil, the default, is the consumer's clock. A store scoped to a clock also sees only that
+    /// clock's timers and product walks.
+    public var clockId: String? { nil }
+
     /// The smallest `nextDueTime` of any subscription or mass extension.
     public func earliestDueTime() throws -> Timestamp? {
         [try earliestSubscriptionDueTime(), try earliestMassExtensionDueTime()].compactMap { $0 }.min()

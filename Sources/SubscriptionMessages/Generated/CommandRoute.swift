@@ -66,6 +66,14 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     /// Get Subscription History (ours, the console's timeline): a subscription's or a customer's
     /// transactions and archived events. Case `get_subscription_history`.
     case getSubscriptionHistory = "GetSubscriptionHistory"
+    /// Create a test clock at a given instant (R-CLK-1). Case `create_test_clock`.
+    case createTestClock = "CreateTestClock"
+    /// Read a test clock. Case `get_test_clock`.
+    case getTestClock = "GetTestClock"
+    /// List the test clocks. Case `list_test_clocks`.
+    case listTestClocks = "ListTestClocks"
+    /// Delete a test clock and everything on it (R-CLK-3). Case `delete_test_clock`.
+    case deleteTestClock = "DeleteTestClock"
 
     /// The full name of the service in service.proto.
     public static let serviceName = "subscriptions.v1.SubscriptionCommands"
@@ -103,6 +111,10 @@ extension CommandRoute {
         case .requestTestNotification: self = .requestTestNotification
         case .getTestNotificationStatus: self = .getTestNotificationStatus
         case .getSubscriptionHistory: self = .getSubscriptionHistory
+        case .createTestClock: self = .createTestClock
+        case .getTestClock: self = .getTestClock
+        case .listTestClocks: self = .listTestClocks
+        case .deleteTestClock: self = .deleteTestClock
         }
     }
 
@@ -136,6 +148,10 @@ extension CommandRoute {
         case .requestTestNotification: self = .requestTestNotification
         case .getTestNotificationStatus: self = .getTestNotificationStatus
         case .getSubscriptionHistory: self = .getSubscriptionHistory
+        case .createTestClock: self = .createTestClock
+        case .getTestClock: self = .getTestClock
+        case .listTestClocks: self = .listTestClocks
+        case .deleteTestClock: self = .deleteTestClock
         }
     }
 
@@ -170,6 +186,10 @@ extension CommandRoute {
         case .requestTestNotification: .requestTestNotification(.init())
         case .getTestNotificationStatus: .getTestNotificationStatus(.init())
         case .getSubscriptionHistory: .getSubscriptionHistory(.init())
+        case .createTestClock: .createTestClock(.init())
+        case .getTestClock: .getTestClock(.init())
+        case .listTestClocks: .listTestClocks(.init())
+        case .deleteTestClock: .deleteTestClock(.init())
         }
     }
 
@@ -203,6 +223,10 @@ extension CommandRoute {
         case .requestTestNotification: .requestTestNotification(.init())
         case .getTestNotificationStatus: .getTestNotificationStatus(.init())
         case .getSubscriptionHistory: .getSubscriptionHistory(.init())
+        case .createTestClock: .createTestClock(.init())
+        case .getTestClock: .getTestClock(.init())
+        case .listTestClocks: .listTestClocks(.init())
+        case .deleteTestClock: .deleteTestClock(.init())
         }
     }
 }

@@ -891,9 +891,10 @@ public nonisolated struct Subscriptions_V1_MigrateSubscriptionRequest: Sendable 
   fileprivate var _descriptors: Subscriptions_V1_Descriptors? = nil
 }
 
-/// Moves the service's test clock forward (R-REN-3); every due transition fires in
-/// time order. Rejected with FAILED_PRECONDITION when the service runs on the system
-/// clock.
+/// Moves a test clock forward (R-REN-3, R-CLK-2): the consumer's manual clock
+/// (rejected with FAILED_PRECONDITION when the service runs on the system clock), or
+/// the test clock named by `test_clock_id`. Every due transition on that clock fires
+/// in time order.
 public nonisolated struct Subscriptions_V1_AdvanceTestClockRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -930,6 +931,10 @@ public nonisolated struct Subscriptions_V1_AdvanceTestClockRequest: Sendable {
     }
     set {target = .advanceByCalendar(newValue)}
   }
+
+  /// The test clock to advance (`clock_…`, CreateTestClock); empty = the consumer's
+  /// own manual clock. A test clock moves whatever the consumer's clock mode is.
+  public var testClockID: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2079,7 +2084,7 @@ nonisolated extension Subscriptions_V1_MigrateSubscriptionRequest: SwiftProtobuf
 
 nonisolated extension Subscriptions_V1_AdvanceTestClockRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AdvanceTestClockRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}advance_by\0\u{3}advance_to\0\u{3}advance_by_calendar\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}advance_by\0\u{3}advance_to\0\u{3}advance_by_calendar\0\u{3}test_clock_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2126,6 +2131,7 @@ nonisolated extension Subscriptions_V1_AdvanceTestClockRequest: SwiftProtobuf.Me
           self.target = .advanceByCalendar(v)
         }
       }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.testClockID) }()
       default: break
       }
     }
@@ -2151,11 +2157,15 @@ nonisolated extension Subscriptions_V1_AdvanceTestClockRequest: SwiftProtobuf.Me
     }()
     case nil: break
     }
+    if !self.testClockID.isEmpty {
+      try visitor.visitSingularStringField(value: self.testClockID, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Subscriptions_V1_AdvanceTestClockRequest, rhs: Subscriptions_V1_AdvanceTestClockRequest) -> Bool {
     if lhs.target != rhs.target {return false}
+    if lhs.testClockID != rhs.testClockID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

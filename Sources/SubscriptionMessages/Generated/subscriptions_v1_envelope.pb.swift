@@ -80,6 +80,15 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
   /// Clears the value of `traceContext`. Subsequent reads from it will return its default value.
   public mutating func clearTraceContext() {_uniqueStorage()._traceContext = nil}
 
+  /// The test clock the command runs on (`clock_…`, CreateTestClock); empty = the
+  /// clock of the subscription or customer it names, else the consumer's clock. A
+  /// purchase or creation attaches the customer to this clock; naming another clock
+  /// than the one a subscription or customer is on is refused (409, R-CLK-1).
+  public var testClockID: String {
+    get {_storage._testClockID}
+    set {_uniqueStorage()._testClockID = newValue}
+  }
+
   /// The operation. Unset, or a case this consumer does not know, is answered with
   /// UNIMPLEMENTED.
   public var command: OneOf_Command? {
@@ -330,6 +339,42 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._command = .getSubscriptionHistory(newValue)}
   }
 
+  /// Create a test clock (test_clocks.proto).
+  public var createTestClock: Subscriptions_V1_CreateTestClockRequest {
+    get {
+      if case .createTestClock(let v)? = _storage._command {return v}
+      return Subscriptions_V1_CreateTestClockRequest()
+    }
+    set {_uniqueStorage()._command = .createTestClock(newValue)}
+  }
+
+  /// Read a test clock.
+  public var getTestClock: Subscriptions_V1_GetTestClockRequest {
+    get {
+      if case .getTestClock(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetTestClockRequest()
+    }
+    set {_uniqueStorage()._command = .getTestClock(newValue)}
+  }
+
+  /// List the test clocks.
+  public var listTestClocks: Subscriptions_V1_ListTestClocksRequest {
+    get {
+      if case .listTestClocks(let v)? = _storage._command {return v}
+      return Subscriptions_V1_ListTestClocksRequest()
+    }
+    set {_uniqueStorage()._command = .listTestClocks(newValue)}
+  }
+
+  /// Delete a test clock and everything on it.
+  public var deleteTestClock: Subscriptions_V1_DeleteTestClockRequest {
+    get {
+      if case .deleteTestClock(let v)? = _storage._command {return v}
+      return Subscriptions_V1_DeleteTestClockRequest()
+    }
+    set {_uniqueStorage()._command = .deleteTestClock(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The operation. Unset, or a case this consumer does not know, is answered with
@@ -389,6 +434,14 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     case getTestNotificationStatus(Subscriptions_V1_GetTestNotificationStatusRequest)
     /// Get Subscription History (console.proto): transactions and archived events.
     case getSubscriptionHistory(Subscriptions_V1_GetSubscriptionHistoryRequest)
+    /// Create a test clock (test_clocks.proto).
+    case createTestClock(Subscriptions_V1_CreateTestClockRequest)
+    /// Read a test clock.
+    case getTestClock(Subscriptions_V1_GetTestClockRequest)
+    /// List the test clocks.
+    case listTestClocks(Subscriptions_V1_ListTestClocksRequest)
+    /// Delete a test clock and everything on it.
+    case deleteTestClock(Subscriptions_V1_DeleteTestClockRequest)
 
   }
 
@@ -699,6 +752,42 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._result = .getSubscriptionHistory(newValue)}
   }
 
+  /// Result of `create_test_clock`.
+  public var createTestClock: Subscriptions_V1_CreateTestClockReply {
+    get {
+      if case .createTestClock(let v)? = _storage._result {return v}
+      return Subscriptions_V1_CreateTestClockReply()
+    }
+    set {_uniqueStorage()._result = .createTestClock(newValue)}
+  }
+
+  /// Result of `get_test_clock`.
+  public var getTestClock: Subscriptions_V1_GetTestClockReply {
+    get {
+      if case .getTestClock(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetTestClockReply()
+    }
+    set {_uniqueStorage()._result = .getTestClock(newValue)}
+  }
+
+  /// Result of `list_test_clocks`.
+  public var listTestClocks: Subscriptions_V1_ListTestClocksReply {
+    get {
+      if case .listTestClocks(let v)? = _storage._result {return v}
+      return Subscriptions_V1_ListTestClocksReply()
+    }
+    set {_uniqueStorage()._result = .listTestClocks(newValue)}
+  }
+
+  /// Result of `delete_test_clock`.
+  public var deleteTestClock: Subscriptions_V1_DeleteTestClockReply {
+    get {
+      if case .deleteTestClock(let v)? = _storage._result {return v}
+      return Subscriptions_V1_DeleteTestClockReply()
+    }
+    set {_uniqueStorage()._result = .deleteTestClock(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The typed result; the case always matches the command's case. Unset when the
@@ -758,6 +847,14 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     case getTestNotificationStatus(Subscriptions_V1_GetTestNotificationStatusReply)
     /// Result of `get_subscription_history`.
     case getSubscriptionHistory(Subscriptions_V1_GetSubscriptionHistoryReply)
+    /// Result of `create_test_clock`.
+    case createTestClock(Subscriptions_V1_CreateTestClockReply)
+    /// Result of `get_test_clock`.
+    case getTestClock(Subscriptions_V1_GetTestClockReply)
+    /// Result of `list_test_clocks`.
+    case listTestClocks(Subscriptions_V1_ListTestClocksReply)
+    /// Result of `delete_test_clock`.
+    case deleteTestClock(Subscriptions_V1_DeleteTestClockReply)
 
   }
 
@@ -772,7 +869,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -780,6 +877,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
     var _issuedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _deadline: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _traceContext: Subscriptions_V1_TraceContext? = nil
+    var _testClockID: String = String()
     var _command: Subscriptions_V1_CommandEnvelope.OneOf_Command?
 
       // This property is used as the initial default value for new instances of the type.
@@ -796,6 +894,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
       _issuedAt = source._issuedAt
       _deadline = source._deadline
       _traceContext = source._traceContext
+      _testClockID = source._testClockID
       _command = source._command
     }
   }
@@ -1171,6 +1270,59 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
             _storage._command = .getSubscriptionHistory(v)
           }
         }()
+        case 161: try { try decoder.decodeSingularStringField(value: &_storage._testClockID) }()
+        case 162: try {
+          var v: Subscriptions_V1_CreateTestClockRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .createTestClock(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .createTestClock(v)
+          }
+        }()
+        case 163: try {
+          var v: Subscriptions_V1_GetTestClockRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getTestClock(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getTestClock(v)
+          }
+        }()
+        case 164: try {
+          var v: Subscriptions_V1_ListTestClocksRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .listTestClocks(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .listTestClocks(v)
+          }
+        }()
+        case 165: try {
+          var v: Subscriptions_V1_DeleteTestClockRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .deleteTestClock(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .deleteTestClock(v)
+          }
+        }()
         default: break
         }
       }
@@ -1307,7 +1459,29 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         guard case .getSubscriptionHistory(let v)? = _storage._command else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
       }()
-      case nil: break
+      default: break
+      }
+      if !_storage._testClockID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._testClockID, fieldNumber: 161)
+      }
+      switch _storage._command {
+      case .createTestClock?: try {
+        guard case .createTestClock(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 162)
+      }()
+      case .getTestClock?: try {
+        guard case .getTestClock(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 163)
+      }()
+      case .listTestClocks?: try {
+        guard case .listTestClocks(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 164)
+      }()
+      case .deleteTestClock?: try {
+        guard case .deleteTestClock(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 165)
+      }()
+      default: break
       }
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -1323,6 +1497,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         if _storage._issuedAt != rhs_storage._issuedAt {return false}
         if _storage._deadline != rhs_storage._deadline {return false}
         if _storage._traceContext != rhs_storage._traceContext {return false}
+        if _storage._testClockID != rhs_storage._testClockID {return false}
         if _storage._command != rhs_storage._command {return false}
         return true
       }
@@ -1335,7 +1510,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1737,6 +1912,58 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
             _storage._result = .getSubscriptionHistory(v)
           }
         }()
+        case 162: try {
+          var v: Subscriptions_V1_CreateTestClockReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .createTestClock(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .createTestClock(v)
+          }
+        }()
+        case 163: try {
+          var v: Subscriptions_V1_GetTestClockReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getTestClock(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getTestClock(v)
+          }
+        }()
+        case 164: try {
+          var v: Subscriptions_V1_ListTestClocksReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .listTestClocks(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .listTestClocks(v)
+          }
+        }()
+        case 165: try {
+          var v: Subscriptions_V1_DeleteTestClockReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .deleteTestClock(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .deleteTestClock(v)
+          }
+        }()
         default: break
         }
       }
@@ -1875,6 +2102,22 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       case .getSubscriptionHistory?: try {
         guard case .getSubscriptionHistory(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
+      }()
+      case .createTestClock?: try {
+        guard case .createTestClock(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 162)
+      }()
+      case .getTestClock?: try {
+        guard case .getTestClock(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 163)
+      }()
+      case .listTestClocks?: try {
+        guard case .listTestClocks(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 164)
+      }()
+      case .deleteTestClock?: try {
+        guard case .deleteTestClock(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 165)
       }()
       case nil: break
       }

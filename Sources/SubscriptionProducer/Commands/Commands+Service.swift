@@ -85,6 +85,15 @@ package enum ServiceCommands {
         return command
     }
 
+    /// A test clock at `frozenTime` (docs/test-clocks.md).
+    package static func createTestClock(_ request: TestClockCreateRequest) -> Subscriptions_V1_CreateTestClockRequest {
+        .with {
+            $0.frozenTime = Google_Protobuf_Timestamp(
+                seconds: request.frozenTime / 1000, nanos: Int32(request.frozenTime % 1000) * 1_000_000)
+            $0.name = request.name
+        }
+    }
+
     /// The catalog reload: the consumer re-reads the file it was started with; nothing to send.
     package static func reloadCatalog(_ request: CatalogReloadRequest) -> Subscriptions_V1_ReloadCatalogRequest {
         Subscriptions_V1_ReloadCatalogRequest()

@@ -17,11 +17,14 @@ package struct RequestParameters: Sendable {
     package var statuses: [String]
     /// Every query parameter by name (the history endpoints' filters and page tokens).
     package var query: [String: [String]]
+    /// `{testClockId}` of the test clock paths.
+    package var testClockId: String
 
     package init(
         transactionId: String = "", productId: String = "", requestIdentifier: String = "",
-        customerId: String? = nil, statuses: [String] = [], query: [String: [String]] = [:]
+        customerId: String? = nil, statuses: [String] = [], query: [String: [String]] = [:], testClockId: String = ""
     ) {
+        self.testClockId = testClockId
         self.transactionId = transactionId
         self.productId = productId
         self.requestIdentifier = requestIdentifier
@@ -53,8 +56,21 @@ extension PreparedCommand {
             return PreparedCommand(.reportBillingOutcome(
                 ServiceCommands.reportBillingOutcome(try PaymentOutcomeRequest(validating: body))))
         case .advanceTestClock:
-            return PreparedCommand(.advanceTestClock(
-                ServiceCommands.advanceTestClock(try ClockAdvanceRequest(validating: body))))
+            var command = ServiceCommands.advanceTestClock(try ClockAdvanceRequest(validating: body))
+            if !parameters.testClockId.isEmpty {
+                command.testClockID = try RequestProblem.identifier(parameters.testClockId, name: "testClockId")
+            }
+            return PreparedCommand(.advanceTestClock(command))
+        case .createTestClock:
+            return PreparedCommand(.createTestClock(ServiceCommands.createTestClock(try TestClockCreateRequest(validating: body))))
+        case .getTestClock:
+            let id = try RequestProblem.identifier(parameters.testClockId, name: "testClockId")
+            return PreparedCommand(.getTestClock(.with { $0.testClockID = id }))
+        case .listTestClocks:
+            return PreparedCommand(.listTestClocks(Subscriptions_V1_ListTestClocksRequest()))
+        case .deleteTestClock:
+            let id = try RequestProblem.identifier(parameters.testClockId, name: "testClockId")
+            return PreparedCommand(.deleteTestClock(.with { $0.testClockID = id }))
         case .reloadCatalog:
             return PreparedCommand(.reloadCatalog(ServiceCommands.reloadCatalog(try CatalogReloadRequest(validating: body))))
         case .extendRenewalDate, .massExtendRenewalDate, .getMassExtensionStatus, .getAllSubscriptionStatuses:

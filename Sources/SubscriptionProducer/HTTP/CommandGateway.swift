@@ -14,6 +14,8 @@ struct CommandGateway: Sendable {
     static let idempotencyKeyHeader = HeaderField.Name("Idempotency-Key")!
     static let traceparentHeader = HeaderField.Name("traceparent")!
     static let tracestateHeader = HeaderField.Name("tracestate")!
+    /// Header naming the test clock a command runs on (docs/test-clocks.md).
+    static let testClockHeader = HeaderField.Name("X-Test-Clock")!
     /// Header of every command response with the `command_id` used.
     static let commandIDHeader = HeaderField.Name("X-Command-Id")!
     /// Largest request body accepted.
@@ -39,9 +41,13 @@ struct CommandGateway: Sendable {
         let body = readsBody ? try await request.collectBody(upTo: Self.maximumBodySize) : ByteBuffer()
         let prepared: PreparedCommand
         let timeout: Duration
+        let testClock: String
         do throws(ValidationError) {
             prepared = try prepare(body)
             timeout = try deadline(request.headers[Self.timeoutHeader])
+            testClock = try request.headers[Self.testClockHeader].map { header throws(ValidationError) in
+                try RequestProblem.identifier(header, name: "X-Test-Clock")
+            } ?? ""
         } catch {
             return Response(HTTPReply(error))
         }
@@ -49,10 +55,11 @@ struct CommandGateway: Sendable {
         let key = prepared.idempotencyKey ?? request.headers[Self.idempotencyKeyHeader].flatMap { $0.isEmpty ? nil : $0 }
         let command = OutgoingCommand(
             command: prepared.command,
-            commandID: CommandIdentity.commandID(route: route, idempotencyKey: key),
+            commandID: CommandIdentity.commandID(route: route, idempotencyKey: key, testClockID: testClock),
             deadline: Date().addingTimeInterval(Double(timeout.milliseconds) / 1000),
             trace: TraceContext(
-                traceparent: request.headers[Self.traceparentHeader], tracestate: request.headers[Self.tracestateHeader]))
+                traceparent: request.headers[Self.traceparentHeader], tracestate: request.headers[Self.tracestateHeader]),
+            testClockID: testClock)
         let reply: HTTPReply
         do throws(CommandFailure) {
             reply = ReplyMapping.httpReply(try await dispatcher.send(command), route: route, signer: signer)

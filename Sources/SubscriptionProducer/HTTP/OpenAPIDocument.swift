@@ -47,8 +47,22 @@ enum OpenAPIDocument {
             IdempotencyKey:
               name: Idempotency-Key
               in: header
-              description: Replay key for requests without Apple's requestReferenceId / requestIdentifier; the same key gives the same command_id and the first answer. Empty = absent.
+              description: Replay key for requests without Apple's requestReferenceId / requestIdentifier; the same key with the same body gives the same command_id and the first answer, with another body 409 (4099004 IdempotencyKeyReusedError) and nothing changes. Empty = absent.
               schema: {type: string}
+            TestClock:
+              name: X-Test-Clock
+              in: header
+              description: >-
+                The test clock the command runs on (docs/test-clocks.md): a purchase or creation attaches
+                the customer to it; a clock is a sandbox, so the same customer id on another clock is another
+                customer. An unknown clock is 404 (4049001 TestClockNotFoundError). Absent = the consumer's clock.
+              schema: {$ref: "#/components/schemas/Identifier"}
+            TestClockId:
+              name: testClockId
+              in: path
+              required: true
+              description: A test clock's id (clock_ and 24 hex digits); an unknown one is 404 (4049001).
+              schema: {$ref: "#/components/schemas/Identifier"}
             Traceparent:
               name: traceparent
               in: header
@@ -674,6 +688,45 @@ enum OpenAPIDocument {
                 now: {type: integer, format: int64}
                 transitionsFired: {type: integer, format: int64}
                 eventsPublished: {type: integer, format: int64}
+            TestClockCreateRequest:
+              type: object
+              required: [frozenTime]
+              additionalProperties: false
+              description: A test clock starting at frozenTime (docs/test-clocks.md).
+              properties:
+                frozenTime:
+                  type: integer
+                  format: int64
+                  minimum: 0
+                  maximum: 253402300799999
+                  description: The clock's first now, in milliseconds since 1970 (up to the end of 9999).
+                name:
+                  type: string
+                  maxLength: 100
+                  pattern: '^[^\x00-\x1F\x7F-\x9F]*$'
+                  description: Free text, at most 100 characters, no control characters; may be empty.
+            TestClock:
+              type: object
+              required: [id, name, now, frozenTimeAtCreation, subscriptionCount, status]
+              properties:
+                id: {type: string, description: "clock_ and 24 hex digits"}
+                name: {type: string}
+                now: {type: integer, format: int64, description: The clock's now (ms since 1970).}
+                frozenTimeAtCreation: {type: integer, format: int64}
+                subscriptionCount: {type: integer, format: int64}
+                status: {type: string, enum: [ready], description: An advance completes before it is answered.}
+            TestClockList:
+              type: object
+              required: [testClocks]
+              properties:
+                testClocks: {type: array, items: {$ref: "#/components/schemas/TestClock"}}
+            TestClockDeletion:
+              type: object
+              required: [id, deleted, subscriptionsDeleted]
+              properties:
+                id: {type: string}
+                deleted: {type: boolean}
+                subscriptionsDeleted: {type: integer, format: int64}
             CatalogReloadRequest:
               type: object
               additionalProperties: false
@@ -870,6 +923,7 @@ enum OpenAPIDocument {
               parameters:
                 - $ref: "#/components/parameters/RequestTimeout"
                 - $ref: "#/components/parameters/Traceparent"
+                - $ref: "#/components/parameters/TestClock"
               requestBody:
                 required: true
                 content:
@@ -1068,6 +1122,7 @@ enum OpenAPIDocument {
                   required: true
                   description: Our customer id; needed by CREATE_SUBSCRIPTION (400 naming it when absent), ignored by the other operations.
                   schema: {$ref: "#/components/schemas/Identifier"}
+                - $ref: "#/components/parameters/TestClock"
                 - $ref: "#/components/parameters/RequestTimeout"
                 - $ref: "#/components/parameters/Traceparent"
               requestBody:
@@ -1081,7 +1136,11 @@ enum OpenAPIDocument {
               security: [{operatorKey: []}]
               operationId: purchase
               summary: OURS. In-app purchase of an auto-renewable product.
-              parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}, {$ref: "#/components/parameters/Traceparent"}]
+              parameters:
+                - $ref: "#/components/parameters/IdempotencyKey"
+                - $ref: "#/components/parameters/RequestTimeout"
+                - $ref: "#/components/parameters/Traceparent"
+                - $ref: "#/components/parameters/TestClock"
               requestBody:
                 required: true
                 content:
@@ -1154,6 +1213,82 @@ enum OpenAPIDocument {
               operationId: advanceTestClock
               summary: OURS. Move the service's test clock forward (by a duration with calendar months and years in UTC, or to an instant).
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/ClockAdvanceRequest"}
+              responses:
+                "200":
+                  description: The clock after the advance.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ClockAdvanceResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/testClocks:
+            post:
+              security: [{operatorKey: []}]
+              operationId: createTestClock
+              summary: OURS. Create a test clock starting at an instant (Stripe-like; docs/test-clocks.md).
+              parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/TestClockCreateRequest"}
+              responses:
+                "200":
+                  description: The new clock.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/TestClock"}
+                default: {$ref: "#/components/responses/Error"}
+            get:
+              security: [{operatorKey: []}]
+              operationId: listTestClocks
+              summary: OURS. Every test clock.
+              parameters: [{$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The clocks, by id.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/TestClockList"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/testClocks/{testClockId}:
+            get:
+              security: [{operatorKey: []}]
+              operationId: getTestClock
+              summary: OURS. One test clock.
+              parameters: [{$ref: "#/components/parameters/TestClockId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The clock.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/TestClock"}
+                default: {$ref: "#/components/responses/Error"}
+            delete:
+              security: [{operatorKey: []}]
+              operationId: deleteTestClock
+              summary: OURS. Delete a test clock and everything on it (its subscriptions with their history, its mass extensions).
+              parameters: [{$ref: "#/components/parameters/TestClockId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The clock is gone.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/TestClockDeletion"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/testClocks/{testClockId}/advance:
+            post:
+              security: [{operatorKey: []}]
+              operationId: advanceTestClockObject
+              summary: OURS. Move one test clock forward, firing only its subscriptions' timers, whatever the consumer's clock mode.
+              parameters:
+                - $ref: "#/components/parameters/TestClockId"
+                - $ref: "#/components/parameters/IdempotencyKey"
+                - $ref: "#/components/parameters/RequestTimeout"
               requestBody:
                 required: true
                 content:

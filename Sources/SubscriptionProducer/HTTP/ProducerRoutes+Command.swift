@@ -13,7 +13,7 @@ extension ProducerRoutes {
     ) {
         router.on(path, method: method) { request, context in
             let values = parameters(request, context)
-            return try await gateway.handle(request, readsBody: method != .get) { body throws(ValidationError) in
+            return try await gateway.handle(request, readsBody: method != .get && method != .delete) { body throws(ValidationError) in
                 try PreparedCommand.make(route: route, body: body.readableBytesView, parameters: values)
             }
         }

@@ -18,5 +18,14 @@ extension ProducerRoutes {
         for (path, route) in routes {
             addCommand(.post, path, on: v1, route: route, gateway: gateway)
         }
+        // Test clocks as objects (docs/test-clocks.md), Stripe-like resource paths.
+        let clock: @Sendable (Request, Context) -> RequestParameters = { _, context in
+            RequestParameters(testClockId: pathParameter("testClockId", of: context))
+        }
+        addCommand(.post, "testClocks", on: v1, route: .createTestClock, gateway: gateway)
+        addCommand(.get, "testClocks", on: v1, route: .listTestClocks, gateway: gateway)
+        addCommand(.get, "testClocks/:testClockId", on: v1, route: .getTestClock, gateway: gateway, parameters: clock)
+        addCommand(.delete, "testClocks/:testClockId", on: v1, route: .deleteTestClock, gateway: gateway, parameters: clock)
+        addCommand(.post, "testClocks/:testClockId/advance", on: v1, route: .advanceTestClock, gateway: gateway, parameters: clock)
     }
 }

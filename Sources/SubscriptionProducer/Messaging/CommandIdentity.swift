@@ -13,10 +13,13 @@ public enum CommandIdentity {
     public static let namespace = UUID(uuid: (
         0x5B, 0x0E, 0x3C, 0x49, 0x8A, 0x1D, 0x4F, 0x6B, 0x9C, 0x27, 0x61, 0xD4, 0x0A, 0x3E, 0x52, 0x88))
 
-    /// The command id for `route` and an idempotency `key` (or a random one without key).
-    public static func commandID(route: CommandRoute, idempotencyKey key: String?) -> String {
+    /// The command id for `route` and an idempotency `key` (or a random one without key). On a
+    /// test clock (`X-Test-Clock`) the clock is part of the name: each clock is a sandbox, so two
+    /// test runs sending the same keys on two clocks never replay each other's commands.
+    public static func commandID(route: CommandRoute, idempotencyKey key: String?, testClockID: String = "") -> String {
         guard let key else { return UUID().uuidString.lowercased() }
-        return nameBasedUUID(namespace: namespace, name: "\(route.routingKey)\n\(key)").uuidString.lowercased()
+        let clock = testClockID.isEmpty ? "" : "\n\(testClockID)"
+        return nameBasedUUID(namespace: namespace, name: "\(route.routingKey)\n\(key)\(clock)").uuidString.lowercased()
     }
 
     /// RFC 9562 version 5 UUID of `name` (UTF-8) in `namespace`.

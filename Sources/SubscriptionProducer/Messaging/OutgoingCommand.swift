@@ -13,6 +13,9 @@ struct OutgoingCommand: Sendable {
     var deadline: Date
     /// Trace context to propagate.
     var trace: TraceContext
+    /// The test clock the command runs on (`X-Test-Clock`); empty = the clock its subscription
+    /// or customer lives on, else the consumer's (docs/test-clocks.md).
+    var testClockID = ""
 
     /// The route of ``command``.
     var route: CommandRoute { CommandRoute(command) }
@@ -25,6 +28,7 @@ struct OutgoingCommand: Sendable {
         envelope.issuedAt = Google_Protobuf_Timestamp(date: issuedAt)
         envelope.deadline = Google_Protobuf_Timestamp(date: deadline)
         envelope.traceContext = trace.message
+        envelope.testClockID = testClockID
         envelope.command = command
         return envelope
     }

@@ -44,6 +44,11 @@ enum ResultBody {
             ok(ClockAdvanceResponse(
                 previousNow: reply.clock.previousNow.milliseconds, now: reply.clock.now.milliseconds,
                 transitionsFired: reply.clock.transitionsFired, eventsPublished: reply.clock.eventsPublished))
+        case .createTestClock(let reply): ok(TestClockResponse(reply.clock))
+        case .getTestClock(let reply): ok(TestClockResponse(reply.clock))
+        case .listTestClocks(let reply): ok(TestClockListResponse(testClocks: reply.clocks.map(TestClockResponse.init)))
+        case .deleteTestClock(let reply):
+            ok(TestClockDeletionResponse(id: reply.clock.id, deleted: true, subscriptionsDeleted: reply.subscriptionsDeleted))
         case .reloadCatalog(let reply):
             ok(CatalogReloadResponse(
                 catalogVersion: reply.catalogVersion, productCount: reply.productCount,
@@ -139,6 +144,37 @@ struct ClockAdvanceResponse: Encodable {
     var now: Int64
     var transitionsFired: Int64
     var eventsPublished: Int64
+}
+
+/// A test clock (docs/test-clocks.md); instants in milliseconds since 1970. `status` is always
+/// `ready`: an advance completes before it is answered.
+struct TestClockResponse: Encodable {
+    var id: String
+    var name: String
+    var now: Int64
+    var frozenTimeAtCreation: Int64
+    var subscriptionCount: Int64
+    var status = "ready"
+
+    init(_ clock: Subscriptions_V1_TestClock) {
+        id = clock.id
+        name = clock.name
+        now = clock.now.milliseconds
+        frozenTimeAtCreation = clock.frozenTimeAtCreation.milliseconds
+        subscriptionCount = clock.subscriptionCount
+    }
+}
+
+/// Every test clock.
+struct TestClockListResponse: Encodable {
+    var testClocks: [TestClockResponse]
+}
+
+/// A deleted test clock.
+struct TestClockDeletionResponse: Encodable {
+    var id: String
+    var deleted: Bool
+    var subscriptionsDeleted: Int64
 }
 
 /// Our answer to a catalog reload.

@@ -3,8 +3,8 @@ import SubscriptionMessages
 
 extension EngineCommand {
     /// The engine command of an envelope case; nil for the service's own commands
-    /// (`advance_test_clock`, `reload_catalog`, `request_test_notification`), which the
-    /// handler answers itself, and for the notifier's (`get_notification_history`,
+    /// (`advance_test_clock`, `reload_catalog`, `request_test_notification`, the test clocks'
+    /// create, get, list and delete), which the handler answers itself, and for the notifier's (`get_notification_history`,
     /// `get_test_notification_status`), which the consumer answers.
     ///
     /// Throws when the proto cannot express the engine's request (e.g. an offer without
@@ -34,7 +34,8 @@ extension EngineCommand {
         case .getTransactionHistory(let request): self = .getTransactionHistory(try TransactionHistoryRequest(request))
         case .getRefundHistory(let request): self = .getRefundHistory(RefundHistoryRequest(request))
         case .getSubscriptionHistory(let request): self = .getSubscriptionHistory(try SubscriptionHistoryRequest(request))
-        case .advanceTestClock, .reloadCatalog, .requestTestNotification, .getNotificationHistory, .getTestNotificationStatus:
+        case .advanceTestClock, .reloadCatalog, .requestTestNotification, .getNotificationHistory, .getTestNotificationStatus,
+            .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock:
             return nil
         }
     }

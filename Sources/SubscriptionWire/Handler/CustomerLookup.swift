@@ -12,6 +12,9 @@ public protocol CustomerLookup: Sendable {
 
 extension EngineCommandHandler: CustomerLookup {
     public func subscriptionIds(ofCustomerOwning transactionId: String, in transaction: any AggregateTransaction) throws -> [String] {
-        try engine.subscriptionIds(ofCustomerOwning: transactionId, store: AggregateEngineStore(transaction))
+        // The customer is the one on the clock of the subscription that owns the transaction.
+        let owner = Subscription.originalTransactionId(fromTransactionId: transactionId)
+        let clockId = try transaction.clock(ofSubscription: owner)?.testClockId
+        return try engine.subscriptionIds(ofCustomerOwning: transactionId, store: AggregateEngineStore(transaction, clockId: clockId))
     }
 }

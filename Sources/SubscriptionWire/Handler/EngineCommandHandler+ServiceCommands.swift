@@ -5,8 +5,10 @@ import SubscriptionMessages
 import SubscriptionStore
 
 extension EngineCommandHandler {
-    /// `advance_test_clock`: manual clock only; fires every transition up to the target, which
-    /// is a fixed duration, an instant, or calendar months (UTC, day clamped) then a duration.
+    /// `advance_test_clock` without a test clock id: the consumer's manual clock only (test
+    /// clocks: `EngineCommandHandler+TestClocks.swift`); fires every transition of the
+    /// subscriptions on no test clock up to the target, which is a fixed duration, an instant,
+    /// or calendar months (UTC, day clamped) then a duration.
     /// `transitions_fired` counts distinct (subscription, instant) pairs among the events:
     /// one renewal or one consent request sent on three channels is one transition.
     /// The events are caused by time, so their `caused_by_command_id` stays empty, exactly
@@ -31,16 +33,11 @@ extension EngineCommandHandler {
         }
         var store = AggregateEngineStore(transaction)
         let fired = try engine.advance(to: target, in: &store)
-        let transitions = Set(fired.map { "\($0.subscriptionId)\u{1F}\($0.signedDate.millisecondsSince1970)" }).count
         logger.debug("test clock advanced", metadata: ["clock.now": "\(target)", "events": "\(fired.count)"])
-        let reply = Subscriptions_V1_AdvanceTestClockReply.with {
-            $0.clock.previousNow = now.protobuf
-            $0.clock.now = target.protobuf
-            $0.clock.transitionsFired = Int64(transitions)
-            $0.clock.eventsPublished = Int64(fired.count)
-        }
         return CommandOutcome(
-            reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, result: .advanceTestClock(reply), repliedAt: target),
+            reply: Subscriptions_V1_CommandReply(
+                commandId: envelope.commandID, result: .advanceTestClock(Self.advanceReply(from: now, to: target, fired: fired)),
+                repliedAt: target),
             events: fired.map { Subscriptions_V1_NotificationEvent($0) },
             manualClockAdvancedTo: target.date)
     }

@@ -9,9 +9,13 @@ import Synchronization
 /// keeps its state in a ``AggregateEngineStore`` over the caller's transaction, and maps
 /// replies and events back to the wire contract.
 ///
-/// The service's own commands are answered here: `advance_test_clock` (manual clock only)
-/// fires every transition up to the new time; `reload_catalog` re-reads the catalog file
-/// and swaps the engine (the swap is not undone if the caller's transaction rolls back).
+/// The service's own commands are answered here: `advance_test_clock` fires every transition
+/// up to the new time (of the manual clock, or of the test clock it names); the test clocks'
+/// create, get, list and delete (docs/test-clocks.md); `reload_catalog` re-reads the catalog
+/// file and swaps the engine (the swap is not undone if the caller's transaction rolls back).
+///
+/// Every engine command runs on its clock (``CommandClock``): the test clock of the
+/// subscription or customer it names, or the one the envelope names, else the consumer's.
 public final class EngineCommandHandler: CommandHandling {
     /// The engine and the catalog it was built from; replaced as a whole on reload.
     struct State: Sendable {
@@ -51,37 +55,58 @@ public final class EngineCommandHandler: CommandHandling {
     public func handle(
         _ envelope: Subscriptions_V1_CommandEnvelope, context: CommandContext, in transaction: any AggregateTransaction
     ) throws -> CommandOutcome {
-        let now = Timestamp(context.now)
+        let consumerNow = Timestamp(context.now)
         var logger = self.logger
         logger[metadataKey: "command.id"] = "\(envelope.commandID)"
         guard let command = envelope.command else {
             return try refuse(
                 envelope, EngineRejection(.unimplemented, field: "command", "the envelope carries no command this consumer knows"),
-                at: now, in: transaction)
+                at: consumerNow, in: transaction)
         }
         switch command {
         case .advanceTestClock(let request):
+            let clockId = request.testClockID.isEmpty ? envelope.testClockID : request.testClockID
+            if !clockId.isEmpty {
+                return try advanceTestClock(request, clockId: clockId, of: envelope, at: consumerNow, in: transaction, logger: logger)
+            }
             return try advanceTestClock(request, of: envelope, context: context, in: transaction, logger: logger)
+        case .createTestClock(let request):
+            return try createTestClock(request, of: envelope, at: consumerNow, in: transaction)
+        case .getTestClock(let request):
+            return try getTestClock(request, of: envelope, at: consumerNow, in: transaction)
+        case .listTestClocks:
+            return try listTestClocks(of: envelope, at: consumerNow, in: transaction)
+        case .deleteTestClock(let request):
+            return try deleteTestClock(request, of: envelope, at: consumerNow, in: transaction, logger: logger)
         case .reloadCatalog(let request):
-            return try reloadCatalog(request, of: envelope, at: now, in: transaction, logger: logger)
+            return try reloadCatalog(request, of: envelope, at: consumerNow, in: transaction, logger: logger)
         case .requestTestNotification:
-            return try requestTestNotification(of: envelope, at: now, in: transaction, logger: logger)
+            return try requestTestNotification(of: envelope, at: consumerNow, in: transaction, logger: logger)
         default:
             break
         }
+        // A read fires nothing, not even when it is refused (SubscriptionEngine.apply).
+        let isQuery = Self.queryRoutes.contains(CommandRoute(command))
+        let clock: CommandClock
+        switch try CommandClock.resolve(envelope, command: command, consumerNow: consumerNow, in: transaction) {
+        case .success(let resolved): clock = resolved
+        case .failure(let rejection):
+            return try refuse(envelope, rejection, at: consumerNow, firesDueTransitions: !isQuery, in: transaction)
+        }
+        let now = clock.now
         let engineCommand: EngineCommand
         switch Result(catching: { () throws(EngineRejection) -> EngineCommand? in try EngineCommand(command) }) {
         case .success(let mapped?):
             engineCommand = mapped
         case .success(nil):
-            return try refuse(envelope, EngineRejection(.unimplemented, "not an engine command"), at: now, in: transaction)
+            return try refuse(
+                envelope, EngineRejection(.unimplemented, "not an engine command"), at: now, clockId: clock.testClockId, in: transaction)
         case .failure(let rejection):
             logger.debug("command refused by the mapping", metadata: ["error": "\(rejection)"])
-            // A refused read fires nothing either (SubscriptionEngine.apply).
-            let isQuery = Self.queryRoutes.contains(CommandRoute(command))
-            return try refuse(envelope, rejection, at: now, firesDueTransitions: !isQuery, in: transaction)
+            return try refuse(
+                envelope, rejection, at: now, clockId: clock.testClockId, firesDueTransitions: !isQuery, in: transaction)
         }
-        var store = AggregateEngineStore(transaction)
+        var store = AggregateEngineStore(transaction, clockId: clock.testClockId)
         let outcome = try engine.apply(engineCommand, commandId: envelope.commandID, at: now, in: &store)
         let events = outcome.events.map { Subscriptions_V1_NotificationEvent($0) }
         if let rejection = outcome.reply.rejection {
@@ -96,11 +121,19 @@ public final class EngineCommandHandler: CommandHandling {
             events: events)
     }
 
+    /// Fires the consumer's clock (test clocks move only when advanced by name).
     public func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
     ) throws -> [Subscriptions_V1_NotificationEvent] {
-        var store = AggregateEngineStore(transaction)
-        return try engine.advance(to: Timestamp(now), in: &store, massExtensionBatches: massExtensionBatches)
+        try advance(to: Timestamp(now), clockId: nil, massExtensionBatches: massExtensionBatches, in: transaction)
+    }
+
+    /// Fires the transitions of one clock (`clockId`, nil = the consumer's) due by `now`.
+    func advance(
+        to now: Timestamp, clockId: String?, massExtensionBatches: Int, in transaction: any AggregateTransaction
+    ) throws -> [Subscriptions_V1_NotificationEvent] {
+        var store = AggregateEngineStore(transaction, clockId: clockId)
+        return try engine.advance(to: now, in: &store, massExtensionBatches: massExtensionBatches)
             .map { Subscriptions_V1_NotificationEvent($0) }
     }
 
@@ -110,14 +143,14 @@ public final class EngineCommandHandler: CommandHandling {
         .getSubscriptionHistory,
     ]
 
-    /// A refusal that applied nothing of the command; subscription timers due by `now` still
-    /// fire (as before any command; mass extensions run in the background), unless the command
-    /// only reads.
+    /// A refusal that applied nothing of the command; subscription timers of the command's clock
+    /// (`clockId`, nil = the consumer's) due by `now` still fire (as before any command; mass
+    /// extensions run in the background), unless the command only reads.
     func refuse(
-        _ envelope: Subscriptions_V1_CommandEnvelope, _ rejection: EngineRejection, at now: Timestamp,
+        _ envelope: Subscriptions_V1_CommandEnvelope, _ rejection: EngineRejection, at now: Timestamp, clockId: String? = nil,
         firesDueTransitions: Bool = true, in transaction: any AggregateTransaction
     ) throws -> CommandOutcome {
-        let events = firesDueTransitions ? try advance(to: now.date, massExtensionBatches: 0, in: transaction) : []
+        let events = firesDueTransitions ? try advance(to: now, clockId: clockId, massExtensionBatches: 0, in: transaction) : []
         return CommandOutcome(
             reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now),
             events: events)

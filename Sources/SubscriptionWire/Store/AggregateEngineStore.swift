@@ -9,12 +9,19 @@ import SubscriptionStore
 ///
 /// Bodies written by the v1 schema are JSON (they start with `{`) and are read as such until
 /// the aggregate is next saved (`StoreSchema`, v2).
+///
+/// The store is scoped to one clock (docs/test-clocks.md): its customer, due and product queries
+/// see only that clock's subscriptions and mass extensions, and what it creates lives on that
+/// clock. Reads by id see every subscription.
 public struct AggregateEngineStore: EngineStore {
     private let transaction: any AggregateTransaction
+    /// The test clock this store is scoped to; nil = the consumer's clock.
+    public let clockId: String?
 
-    /// A store writing into `transaction`.
-    public init(_ transaction: any AggregateTransaction) {
+    /// A store writing into `transaction`, scoped to the test clock `clockId` (nil = the consumer's clock).
+    public init(_ transaction: any AggregateTransaction, clockId: String? = nil) {
         self.transaction = transaction
+        self.clockId = clockId
     }
 
     public func subscription(_ originalTransactionId: String) throws -> Subscription? {
@@ -33,7 +40,8 @@ public struct AggregateEngineStore: EngineStore {
         }
         try transaction.putSubscription(
             StoredBody.encode(subscription), id: id, customerId: subscription.customerId, groupId: subscription.groupId,
-            productId: subscription.productId, dueAt: subscription.nextDueTime?.millisecondsSince1970)
+            productId: subscription.productId, dueAt: subscription.nextDueTime?.millisecondsSince1970,
+            clockId: subscription.clockId)
     }
 
     public func transactions(of originalTransactionId: String) throws -> [TransactionRecord] {
@@ -51,23 +59,23 @@ public struct AggregateEngineStore: EngineStore {
     }
 
     public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
-        try transaction.subscriptionIds(customerId: customerId, groupId: groupId)
+        try transaction.subscriptionIds(customerId: customerId, groupId: groupId, onClock: clockId)
     }
 
     public func subscriptionIds(customerId: String) throws -> [String] {
-        try transaction.subscriptionIds(customerId: customerId)
+        try transaction.subscriptionIds(customerId: customerId, onClock: clockId)
     }
 
     public func subscriptionIds(productId: String, from firstId: String, limit: Int) throws -> [String] {
-        try transaction.subscriptionIds(productId: productId, from: firstId, limit: limit)
+        try transaction.subscriptionIds(productId: productId, onClock: clockId, from: firstId, limit: limit)
     }
 
     public func dueSubscriptionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String] {
-        try transaction.dueSubscriptionIds(atOrBefore: time.millisecondsSince1970, limit: limit)
+        try transaction.dueSubscriptionIds(onClock: clockId, atOrBefore: time.millisecondsSince1970, limit: limit)
     }
 
     public func earliestSubscriptionDueTime() throws -> Timestamp? {
-        try transaction.earliestSubscriptionDue().map(Timestamp.init(millisecondsSince1970:))
+        try transaction.earliestSubscriptionDue(onClock: clockId).map(Timestamp.init(millisecondsSince1970:))
     }
 
     public func massExtension(_ requestIdentifier: String) throws -> MassExtension? {
@@ -77,15 +85,15 @@ public struct AggregateEngineStore: EngineStore {
     public mutating func save(_ job: MassExtension) throws {
         try transaction.putMassExtension(
             StoredBody.encode(job), id: job.requestIdentifier, productId: job.productId,
-            dueAt: job.nextDueTime?.millisecondsSince1970)
+            dueAt: job.nextDueTime?.millisecondsSince1970, clockId: clockId)
     }
 
     public func dueMassExtensionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String] {
-        try transaction.dueMassExtensionIds(atOrBefore: time.millisecondsSince1970, limit: limit)
+        try transaction.dueMassExtensionIds(onClock: clockId, atOrBefore: time.millisecondsSince1970, limit: limit)
     }
 
     public func earliestMassExtensionDueTime() throws -> Timestamp? {
-        try transaction.earliestMassExtensionDue().map(Timestamp.init(millisecondsSince1970:))
+        try transaction.earliestMassExtensionDue(onClock: clockId).map(Timestamp.init(millisecondsSince1970:))
     }
 }
 

@@ -33,26 +33,29 @@ final class Bench {
         self.clock = clock
     }
 
-    /// Sends `command` in a fresh envelope; a manual-clock advance moves `now`.
+    /// Sends `command` in a fresh envelope (on the test clock `testClock`, if given); a
+    /// manual-clock advance moves `now`.
     @discardableResult
-    func send(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command?) throws -> CommandOutcome {
+    func send(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command?, testClock: String = "") throws -> CommandOutcome {
         counter += 1
         var envelope = Subscriptions_V1_CommandEnvelope()
         envelope.commandID = "command-\(counter)"
         envelope.schemaVersion = WireContract.schemaVersion
+        envelope.testClockID = testClock
         envelope.command = command
         let outcome = try handler.handle(envelope, context: CommandContext(now: now, clock: clock), in: transaction)
         if let advanced = outcome.manualClockAdvancedTo { now = advanced }
         return outcome
     }
 
-    /// Buys `productId` for `customer` in the US storefront.
-    func purchase(_ productId: String, customer: String = "alice") throws -> CommandOutcome {
-        try send(.purchase(.with {
-            $0.customerID = customer
-            $0.productID = productId
-            $0.storefront = "USA"
-        }))
+    /// Buys `productId` for `customer` in the US storefront (on the test clock `testClock`, if given).
+    func purchase(_ productId: String, customer: String = "alice", testClock: String = "") throws -> CommandOutcome {
+        try send(
+            .purchase(.with {
+                $0.customerID = customer
+                $0.productID = productId
+                $0.storefront = "USA"
+            }), testClock: testClock)
     }
 
     /// Advances the manual clock by `days`.

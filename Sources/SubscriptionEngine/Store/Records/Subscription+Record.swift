@@ -43,6 +43,7 @@ extension Subscription: CompactRecord {
         writer.write(37, pendingChanges)
         writer.write(38, sequence)
         writer.write(39, idCounter)
+        writer.write(40, clockId)
     }
 
     public init(from reader: inout RecordReader) throws {
@@ -59,7 +60,7 @@ extension Subscription: CompactRecord {
         var retryStartDate: Timestamp?, gracePeriodExpiresDate: Timestamp?, billingRetryEndDate: Timestamp?
         var introOfferRedeemed = false, paidPeriodCount = 0, latestTransaction: TransactionRecord?, transactionCount = 0
         var priceChanges: [PriceChange] = [], priceIncreaseEffectiveDates: [Timestamp] = [], extensions: [RenewalExtension] = []
-        var pendingChanges = PendingChanges(), sequence: UInt64 = 0, idCounter = 0
+        var pendingChanges = PendingChanges(), sequence: UInt64 = 0, idCounter = 0, clockId: String?
         while let field = try reader.nextField() {
             switch field {
             case 1: originalTransactionId = try reader.string()
@@ -101,6 +102,7 @@ extension Subscription: CompactRecord {
             case 37: pendingChanges = try reader.record()
             case 38: sequence = try reader.uint64()
             case 39: idCounter = try reader.int()
+            case 40: clockId = try reader.string()
             default: try reader.skip()
             }
         }
@@ -116,7 +118,7 @@ extension Subscription: CompactRecord {
             billingRetryEndDate: billingRetryEndDate, introOfferRedeemed: introOfferRedeemed,
             paidPeriodCount: paidPeriodCount, latestTransaction: latestTransaction, transactionCount: transactionCount,
             priceChanges: priceChanges, priceIncreaseEffectiveDates: priceIncreaseEffectiveDates, extensions: extensions,
-            pendingChanges: pendingChanges, sequence: sequence, idCounter: idCounter)
+            pendingChanges: pendingChanges, sequence: sequence, idCounter: idCounter, clockId: clockId)
     }
 }
 
