@@ -30,6 +30,20 @@ public struct ConsumerConfiguration: Sendable {
     public var schedulerInterval: Duration = .seconds(1)
     /// Pause before a command whose transaction failed is handed back to the broker.
     public var retryDelay: Duration = .milliseconds(500)
+    /// How long a processed command's record (and so replay protection for its `command_id`)
+    /// is kept (`RETENTION_DAYS`, default 30); `nil` keeps them forever (`RETENTION_DAYS=0`).
+    public var retention: Duration? = .seconds(30 * 86_400)
+    /// How often the retention pruner looks for expired records (`PRUNE_INTERVAL`, seconds).
+    public var pruneInterval: Duration = .seconds(60)
+    /// Records deleted per pruning transaction (`PRUNE_BATCH`).
+    public var pruneBatchSize: Int = 500
+    /// Largest command body the consumer applies (`MAX_COMMAND_BYTES`); a larger one is
+    /// dead-lettered as `too-large` without being decoded.
+    public var maximumCommandBytes: Int = 1 << 20
+    /// Test-only fault injection (`CRASH_ON_CUSTOMER`, unset by default): the process aborts
+    /// when it is about to apply a purchase by this customer id, every time (how the
+    /// poison-command tests make a command crash the consumer). Never set it in production.
+    public var crashOnCustomer: String?
     /// Name of this service in `app_id` and the broker's connection list.
     public var serviceName: String = "subscriptions-consumer"
 
@@ -52,6 +66,21 @@ public struct ConsumerConfiguration: Sendable {
             clock = mode
         }
         if let value = environment["PREFETCH"] { prefetch = UInt16(try Self.integer(value, name: "PREFETCH", in: 1...5000)) }
+        if let value = environment["RETENTION_DAYS"] {
+            let days = try Self.integer(value, name: "RETENTION_DAYS", in: 0...36_500)
+            retention = days == 0 ? nil : .seconds(Int64(days) * 86_400)
+        }
+        if let value = environment["PRUNE_INTERVAL"] {
+            guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+                throw ConfigurationError(variable: "PRUNE_INTERVAL", value: value, expected: "seconds, more than 0 and at most 86400")
+            }
+            pruneInterval = .milliseconds(Int64(seconds * 1000))
+        }
+        if let value = environment["PRUNE_BATCH"] { pruneBatchSize = try Self.integer(value, name: "PRUNE_BATCH", in: 1...100_000) }
+        if let value = environment["MAX_COMMAND_BYTES"] {
+            maximumCommandBytes = try Self.integer(value, name: "MAX_COMMAND_BYTES", in: 1024...(128 << 20))
+        }
+        if let value = environment["CRASH_ON_CUSTOMER"], !value.isEmpty { crashOnCustomer = value }
         if let value = environment["PIPELINE_DEPTH"] { pipelineDepth = try Self.integer(value, name: "PIPELINE_DEPTH", in: 1...64) }
     }
 

@@ -66,6 +66,16 @@ public final class ServiceProcess: Sendable {
         while exitStatus() == nil { try? await Task.sleep(for: .milliseconds(20)) }
     }
 
+    /// Waits up to `timeout` for the process to exit by itself; its exit status (or -signal), or nil.
+    public func waitForExit(timeout: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = exitStatus() { return status }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return exitStatus()
+    }
+
     private func exitStatus() -> Int32? {
         if let known = reaped.withLock({ $0 }) { return known }
         var status: Int32 = 0
