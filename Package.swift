@@ -138,13 +138,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Load generator: publishes commands, prints throughput and latency (docs/benchmarks.md).
+        // Load generator: publishes commands, prints throughput and latency (docs/benchmarks.md); the chaos run (docs/reliability.md).
         .executableTarget(
             name: "subscriptions-load",
             dependencies: [
                 "AMQPClient",
+                "SubscriptionEngine",
                 "SubscriptionMessages",
+                "SubscriptionStore",
                 "SubscriptionTopology",
+                "SubscriptionWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
