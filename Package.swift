@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -42,8 +45,20 @@ let package = Package(
             name: "AMQPClient",
             dependencies: [
                 "CRabbitMQ",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Identifiers that are pure functions of a name: SHA-1 (swift-crypto) and RFC 9562
+        // version 5 UUIDs. No I/O: the engine's event ids and the producer's command ids.
+        .target(
+            name: "StableIdentifiers",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The services' environment reader: typed values, a malformed one refused by name.
+        .target(
+            name: "ServiceConfiguration",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         // Generated protobuf Swift for Protos/ (committed; see scripts/generate-protos.sh).
         .target(
@@ -53,11 +68,27 @@ let package = Package(
         // Apple's error codes and ours, written down once (no dependencies, no Foundation).
         .target(name: "AppleErrorCatalog"),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
-        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding"]),
+        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
         .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog"]),
         // A compact, deterministic binary Codable format for stored aggregates (no Foundation).
         .target(name: "CompactCoding"),
+        // What the services sign and verify: the signing identity (root, intermediate, leaf with
+        // Apple's marker OIDs), ES256 JWS with x5c, Apple's signed payloads from the wire types,
+        // and the App Store Server API bearer tokens (docs/signing-and-auth.md).
+        .target(
+            name: "SubscriptionTrust",
+            dependencies: [
+                "AppleErrorCatalog",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Mapping between the wire contract (protobuf) and the engine's own types.
         .target(
             name: "SubscriptionWire",
@@ -88,9 +119,12 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "AppleErrorCatalog",
+                "ServiceConfiguration",
+                "StableIdentifiers",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "SubscriptionTopology",
+                "SubscriptionTrust",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -99,17 +133,38 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Sends App Store Server Notifications V2 from the events, with retries and history
+        // (docs/notifications.md); runs inside the consumer process.
+        .target(
+            name: "SubscriptionNotifier",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionTopology",
+                "SubscriptionTrust",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // URLSession's FoundationNetworking calls libcurl; the static Foundation of
+            // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
+        ),
         // Applies commands to the engine in SQLite transactions; publishes replies and events.
         .target(
             name: "SubscriptionConsumer",
             dependencies: [
                 "AMQPClient",
+                "ServiceConfiguration",
                 "SubscriptionMessages",
                 "SubscriptionEngine",
                 "SubscriptionWire",
                 "SubscriptionStore",
                 "SubscriptionTopology",
                 .product(name: "DequeModule", package: "swift-collections"),
+                "SubscriptionNotifier",
+                "SubscriptionTrust",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -124,6 +179,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(
@@ -147,8 +204,10 @@ let package = Package(
                 "SubscriptionMessages",
                 "SubscriptionStore",
                 "SubscriptionTopology",
+                "SubscriptionTrust",
                 "SubscriptionWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
@@ -176,7 +235,9 @@ let package = Package(
                 "SubscriptionMessages",
                 "SubscriptionProducer",
                 "SubscriptionTopology",
+                "SubscriptionTrust",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
@@ -185,6 +246,7 @@ let package = Package(
 
         .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding"]),
         .testTarget(name: "CompactCodingTests", dependencies: ["CompactCoding"]),
+        .testTarget(name: "StableIdentifiersTests", dependencies: ["StableIdentifiers"]),
         .testTarget(
             name: "SubscriptionAPITests",
             dependencies: ["SubscriptionAPI", "AppleErrorCatalog"],
@@ -197,24 +259,41 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
+        .testTarget(
+            name: "SubscriptionTrustTests",
+            dependencies: [
+                "SubscriptionTrust",
+                "SubscriptionAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         .testTarget(name: "AMQPClientTests", dependencies: ["AMQPClient"]),
         .testTarget(
             name: "SubscriptionProducerTests",
             dependencies: [
                 "SubscriptionProducer",
+                "ServiceConfiguration",
+                "ServiceTestSupport",
                 "SubscriptionAPI",
                 "SubscriptionMessages",
                 "AMQPClient",
+                "SubscriptionTrust",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .testTarget(
             name: "SubscriptionConsumerTests",
             dependencies: [
                 "SubscriptionConsumer",
+                "ServiceConfiguration",
+                "ServiceTestSupport",
                 "SubscriptionMessages",
                 "SubscriptionStore",
                 "SubscriptionTopology",
@@ -228,6 +307,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "AMQPClient",
+                "ServiceTestSupport",
                 "SubscriptionMessages",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -241,6 +321,8 @@ let package = Package(
                 "ServiceTestSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
+                "SubscriptionTrust",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]

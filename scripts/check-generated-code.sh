@@ -8,6 +8,8 @@
 #     recomputed with protoc;
 #   - the sha256 of every committed Generated/*.pb.swift (hand edits, missing or
 #     extra files);
+#   regenerates Generated/CommandRoute.swift from service.proto (Python, no protoc-gen-swift)
+#   and compares it with the committed file;
 #   and checks that `protoc --python_out` and `protoc-c --c_out` accept the protos.
 # --full (local, before a release or when in doubt; builds protoc-gen-swift, about
 #   80 s the first time): also regenerates into a temporary folder and diffs it
@@ -21,7 +23,7 @@ mode="fast"
 case "${1:-}" in
   "") ;;
   --full) mode="full" ;;
-  -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
   *) echo "usage: $0 [--full]" >&2; exit 2 ;;
 esac
 
@@ -88,6 +90,18 @@ for f in "${!want_generated[@]}"; do
   [[ -n "${seen_generated[$f]:-}" ]] || problem "$generated_rel/$f is missing: run scripts/generate-protos.sh"
 done
 
+# --- CommandRoute.swift: regenerated from service.proto and envelope.proto --------------
+routes_rel="${ROUTES_FILE#"$ROOT"/}"
+routes_scratch="$(mktemp)"
+if ! routes_errors="$(generate_routes_into "$routes_scratch" 2>&1)"; then
+  problem "$routes_errors"
+elif [[ ! -f "$ROUTES_FILE" ]]; then
+  problem "$routes_rel is missing: run scripts/generate-protos.sh --routes-only"
+elif ! routes_diff="$(diff "$routes_scratch" "$ROUTES_FILE")"; then
+  problem "$routes_rel differs from what service.proto generates (edited by hand, or the protos changed): run scripts/generate-protos.sh --routes-only"$'\n'"$(head -n 30 <<< "$routes_diff")"
+fi
+rm -f "$routes_scratch"
+
 # --- other languages: analytics consumers generate Python and C from the same protos --
 other_out="$(mktemp -d)"
 if ! python_errors="$(cd "$PROTO_DIR" && "$PROTOC" -I . --python_out="$other_out" "${protos[@]}" 2>&1)"; then
@@ -112,6 +126,7 @@ if [[ "$mode" == "full" ]]; then
   scratch="$(mktemp -d)"
   trap 'rm -rf "$scratch"' EXIT
   generate_swift_into "$plugin" "$scratch"
+  generate_routes_into "$scratch/CommandRoute.swift"
   if ! diff_output="$(diff -r "$scratch" "$GENERATED_DIR")"; then
     problem "regenerated code differs from $generated_rel:"$'\n'"$(sed -e "s|$scratch|<regenerated>|g" <<< "$diff_output" | head -n 60)"
   fi

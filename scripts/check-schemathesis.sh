@@ -53,11 +53,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# Every API route needs a bearer token (docs/signing-and-auth.md): an operator key opens them all.
+issuer=$("$venv/bin/python" -c 'import uuid; print(uuid.uuid4())')
+"$bin/subscriptionsctl" identity create --out "$work/identity" >/dev/null
+"$bin/subscriptionsctl" key create --keys-file "$work/keys.json" --out "$work" --key-id SCHEMATHES --issuer-id "$issuer" \
+    --role operator >/dev/null
+token=$("$bin/subscriptionsctl" token --key "$work/AuthKey_SCHEMATHES.p8" --key-id SCHEMATHES --issuer-id "$issuer")
+
 BUS_PREFIX=$prefix HTTP_PORT=$consumer_port CLOCK=manual DATABASE_PATH=$work/subscriptions.sqlite \
-    CATALOG_PATH=$repo/Config/catalog.example.json LOG_LEVEL=warning \
+    CATALOG_PATH=$repo/Config/catalog.example.json SIGNING_IDENTITY=$work/identity LOG_LEVEL=warning \
     "$bin/subscriptions-consumer" > "$work/consumer.log" 2>&1 &
 pids+=($!)
-BUS_PREFIX=$prefix HTTP_PORT=$producer_port LOG_LEVEL=warning \
+BUS_PREFIX=$prefix HTTP_PORT=$producer_port SIGNING_IDENTITY=$work/identity AUTH_KEYS=$work/keys.json LOG_LEVEL=warning \
     "$bin/subscriptions-producer" > "$work/producer.log" 2>&1 &
 pids+=($!)
 healthy() { "$venv/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' "$1" 2>/dev/null; }
@@ -75,5 +82,5 @@ SCHEMATHESIS_HOOKS=schemathesis_hooks PYTHONPATH=$repo/scripts \
     "$venv/bin/st" run docs/openapi.yaml --url "http://127.0.0.1:$producer_port" \
     --checks positive_data_acceptance,not_a_server_error --mode positive \
     --phases examples,coverage,fuzzing --max-examples "$examples" --workers 2 --seed "${SCHEMATHESIS_SEED:-17}" \
-    --header "X-Request-Timeout: 30000" --generation-database none --no-color \
+    --header "X-Request-Timeout: 30000" --header "Authorization: Bearer $token" --generation-database none --no-color \
     | tee "$work/schemathesis.txt"

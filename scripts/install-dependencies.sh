@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs on a fresh Debian 12 machine, skipping what is
 # already there: the RabbitMQ broker, rabbitmq-c (the AMQP client library), protoc with the
-# well-known types (libprotobuf-dev), protoc-c and protobuf-c for the C example, pkg-config
-# and SQLite. Needs root (or sudo) only when something is missing.
+# well-known types (libprotobuf-dev), protoc-c and protobuf-c for the C example, pkg-config,
+# SQLite, and libcurl (FoundationNetworking, which the notifier uses, links it). Needs root (or
+# sudo) only when something is missing.
 set -euo pipefail
 
-packages=(rabbitmq-server librabbitmq-dev protobuf-compiler libprotobuf-dev protobuf-c-compiler libprotobuf-c-dev pkg-config libsqlite3-dev ca-certificates)
+packages=(rabbitmq-server librabbitmq-dev protobuf-compiler libprotobuf-dev protobuf-c-compiler libprotobuf-c-dev pkg-config libsqlite3-dev libcurl4-openssl-dev ca-certificates)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

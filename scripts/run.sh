@@ -8,7 +8,10 @@
 #   CLOCK=manual scripts/run.sh     # test clock, moved by POST /v1/test-clock/advance
 #
 # Configuration: the environment variables of README.md, "Configuration" (AMQP_URL, DATABASE_PATH,
-# CATALOG_PATH, CLOCK, PRODUCER_PORT, CONSUMER_PORT, LOG_LEVEL, ...).
+# CATALOG_PATH, CLOCK, PRODUCER_PORT, CONSUMER_PORT, LOG_LEVEL, NOTIFICATION_URLS, ...).
+# On first run it creates a signing identity (.data/identity) and two API keys, an app key and
+# an operator key (.data/keys), and prints how to mint a token (docs/signing-and-auth.md);
+# SIGNING_IDENTITY and AUTH_KEYS, when set, are used instead.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -30,9 +33,25 @@ fi
 echo "run: building the services (release)"
 swift build -c release --static-swift-stdlib --product subscriptions-consumer
 swift build -c release --static-swift-stdlib --product subscriptions-producer
+swift build -c release --static-swift-stdlib --product subscriptionsctl
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
 mkdir -p .data
+# Signing identity and API keys, made once (docs/signing-and-auth.md).
+issuer_file=.data/keys/issuer-id
+if [ -z "${SIGNING_IDENTITY:-}" ] && [ ! -f .data/identity/leaf-key.pem ]; then
+    "$bin/subscriptionsctl" identity create --out .data/identity
+fi
+if [ -z "${AUTH_KEYS:-}" ] && [ ! -f .data/keys/keys.json ]; then
+    mkdir -p .data/keys
+    python3 -c 'import uuid; print(uuid.uuid4())' > "$issuer_file"
+    "$bin/subscriptionsctl" key create --keys-file .data/keys/keys.json --out .data/keys --key-id APPKEY0001 \
+        --issuer-id "$(cat "$issuer_file")" --bundle-id com.example.news --role app > /dev/null
+    "$bin/subscriptionsctl" key create --keys-file .data/keys/keys.json --out .data/keys --key-id OPERATOR01 \
+        --issuer-id "$(cat "$issuer_file")" --role operator > /dev/null
+fi
+export SIGNING_IDENTITY=${SIGNING_IDENTITY:-$repo/.data/identity}
+export AUTH_KEYS=${AUTH_KEYS:-$repo/.data/keys/keys.json}
 export DATABASE_PATH=${DATABASE_PATH:-$repo/.data/subscriptions.sqlite}
 export CATALOG_PATH=${CATALOG_PATH:-$repo/Config/catalog.example.json}
 export CLOCK=${CLOCK:-system}
@@ -54,6 +73,18 @@ run: producer  http://127.0.0.1:${PRODUCER_PORT:-8080}  (API, /openapi.yaml, /he
 run: consumer  http://127.0.0.1:${CONSUMER_PORT:-8081}  (/health, /metrics)
 run: broker    $AMQP_URL   (management UI http://127.0.0.1:15672 when started here)
 run: events    exchange subscriptions.events (topic, routing key TYPE.SUBTYPE)
+run: signing   identity $SIGNING_IDENTITY (root certificate: $SIGNING_IDENTITY/root.pem, DER root.cer)
+run: API keys  $AUTH_KEYS
+INFO
+if [ -f "$issuer_file" ]; then
+    cat <<INFO
+run: tokens    (60 minutes each; docs/signing-and-auth.md)
+  operator (every route):  export TOKEN=\$($bin/subscriptionsctl token --key $repo/.data/keys/AuthKey_OPERATOR01.p8 --key-id OPERATOR01 --issuer-id $(cat "$issuer_file"))
+  app (Apple's routes):    $bin/subscriptionsctl token --key $repo/.data/keys/AuthKey_APPKEY0001.p8 --key-id APPKEY0001 --issuer-id $(cat "$issuer_file") --bundle-id com.example.news
+  then:                    curl -H "Authorization: Bearer \$TOKEN" ...
+INFO
+fi
+cat <<INFO
 run: Ctrl-C stops everything
 INFO
 wait -n "${pids[@]}"

@@ -11,7 +11,14 @@ apply them to the generated requests, in every phase:
   refundAmount, revoke): the engine refunds whole transactions, so other requests are answered
   501 (not emulated);
 - a mass extension names a product of the consumer's catalog: Apple answers an unknown one with
-  InvalidProductIdError (400). Requests get a product id of Config/catalog.example.json.
+  InvalidProductIdError (400). Requests get a product id of Config/catalog.example.json;
+- a time window ends after it starts (Get Transaction History's startDate/endDate query, Get
+  Notification History's body), and the notification history takes one filter: notificationType
+  or transactionId. Requests get the dates in order and lose the transactionId when both come;
+- a page token (Get Transaction History's and Get Refund History's revision, Get Notification
+  History's paginationToken) is one a previous answer gave out: the service refuses any other
+  with Apple's InvalidRequestRevisionError / InvalidPaginationTokenError (400), as Apple does.
+  Generated requests ask for the first page (no token).
 
 Every request also gets fresh idempotency keys (requestInfo.requestReferenceId, requestIdentifier,
 Idempotency-Key): the generator reuses values, and a reused key is a replay whose answer is the
@@ -63,9 +70,29 @@ def _breaks_prose_rule(case):
     return False
 
 
+def _ordered_window(values, start, end, strictly):
+    if not isinstance(values, dict):
+        return
+    first, last = values.get(start), values.get(end)
+    # JSON Schema's integers include integral floats (1.0), which the generator sends too.
+    numbers = (int, float)
+    if isinstance(first, numbers) and isinstance(last, numbers) and not isinstance(first, bool) and not isinstance(last, bool):
+        if last < first or (strictly and last == first):
+            values[start], values[end] = min(first, last), max(first, last) + (1 if strictly and first == last else 0)
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     body = case.body
+    if _operation_id(case) == "getTransactionHistory":
+        _ordered_window(case.query, "startDate", "endDate", strictly=False)
+    if isinstance(case.query, dict):
+        for token in ("revision", "paginationToken"):
+            case.query.pop(token, None)
+    if _operation_id(case) == "getNotificationHistory" and isinstance(body, dict):
+        _ordered_window(body, "startDate", "endDate", strictly=True)
+        if "transactionId" in body and "notificationType" in body:
+            del body["transactionId"]
     if isinstance(body, dict):
         if _operation_id(case) == "massExtendRenewalDate":
             body["productId"] = _PRODUCTS[len(str(body.get("productId", ""))) % len(_PRODUCTS)]

@@ -4,11 +4,18 @@ import Logging
 /// One connection to a RabbitMQ broker, served by a dedicated thread that owns the
 /// rabbitmq-c connection; safe to use from any task. Nothing blocks Swift's cooperative pool.
 ///
+/// - The first ``connect(retryUntil:)`` starts the thread, which from then on keeps the
+///   connection open: it (re)connects with backoff until ``close()``, whatever the order in
+///   which the broker and this process start. Each `connect` call only waits, alone, for the
+///   connection to open.
 /// - Publishing waits for the broker's confirm (many publishes in flight, up to
 ///   ``AMQPConfiguration/confirmWindow``); an unroutable mandatory message throws
-///   ``AMQPError/Code/publishReturned``, a refused one ``AMQPError/Code/publishNacked``.
+///   ``AMQPError/Code/publishReturned``, a refused one ``AMQPError/Code/publishNacked``. A
+///   publish ends at its deadline (``AMQPError/Code/timeout``) or when its task is cancelled
+///   (``AMQPError/Code/cancelled``), whether or not the broker answers.
 /// - After a lost connection the thread reconnects with backoff, declares the topology again,
-///   resumes every consumer and publishes again what was not confirmed (at least once).
+///   resumes every consumer and publishes again what was not confirmed and is still awaited
+///   (at least once).
 /// - ``close()`` cancels consumers, waits (up to 5 s) for outstanding confirms and closes.
 public final class AMQPConnection: Sendable {
     private let worker: ConnectionWorker
@@ -18,12 +25,34 @@ public final class AMQPConnection: Sendable {
         worker = ConnectionWorker(configuration: configuration, logger: logger)
     }
 
-    /// Opens the connection. Without a deadline one attempt is made; with one, attempts
-    /// continue with backoff until it passes.
+    /// Waits until the connection is open; returns at once when it is.
+    ///
+    /// The first call starts the connection thread, which keeps trying (with backoff) until
+    /// the connection opens and reconnects whenever it is lost, until ``close()``; every call
+    /// makes it try at once rather than after its backoff. Without a deadline the call fails
+    /// with the error of that one attempt; with one it waits through failed attempts and
+    /// throws ``AMQPError/Code/timeout`` (naming the last attempt's error) when the deadline
+    /// passes. A cancelled call throws ``AMQPError/Code/cancelled``. Neither stops the
+    /// thread: call again to wait again, or ``close()`` to give up.
     public func connect(retryUntil deadline: ContinuousClock.Instant? = nil) async throws(AMQPError) {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, AMQPError>, Never>) in
-            worker.start(retryUntil: deadline) { continuation.resume(returning: $0) }
-        }
+        let mailbox = worker.mailbox
+        if mailbox.isConnected { return }
+        worker.startIfNeeded()
+        let operation = PendingOperation()
+        mailbox.send(.connect(ConnectWaiter(operation: operation, failsOnAttemptError: deadline == nil)))
+        let broker = "\(worker.configuration.host):\(worker.configuration.port)"
+        let result = await operation.wait(
+            deadline: deadline,
+            timeout: { _ in
+                // Reads the mailbox under the operation's lock: the mailbox never calls into an
+                // operation while it holds its own lock.
+                let last = mailbox.lastConnectionError.map { "last attempt: \($0)" } ?? "no attempt finished yet"
+                return AMQPError(.timeout, "not connected to \(broker) by the deadline (\(last)); still trying in the background")
+            },
+            cancelled: { _ in
+                AMQPError(.cancelled, "connect() to \(broker) was cancelled; still trying in the background")
+            }
+        )
         try result.get()
     }
 
@@ -34,14 +63,39 @@ public final class AMQPConnection: Sendable {
     }
 
     /// Publishes a message and returns once the broker has confirmed it.
+    ///
+    /// Ends early, without a confirm, when `deadline` passes (``AMQPError/Code/timeout``) or
+    /// the calling task is cancelled (``AMQPError/Code/cancelled``). What the broker has then
+    /// depends on how far the publish got, and the error says which: a message that was not
+    /// yet sent (no connection, confirm window full, broker blocking publishers) is dropped
+    /// and never sent; one that was sent may still be routed and delivered, and is not sent
+    /// again after a reconnection. To keep at-least-once delivery, publish it again (with the
+    /// same message id, so consumers deduplicate).
     public func publish(
-        _ message: AMQPMessage, exchange: String, routingKey: String, mandatory: Bool = true
+        _ message: AMQPMessage, exchange: String, routingKey: String, mandatory: Bool = true,
+        deadline: ContinuousClock.Instant? = nil
     ) async throws(AMQPError) {
-        try await request { completion in
-            .publish(OutgoingPublish(
-                message: message, exchange: exchange, routingKey: routingKey, mandatory: mandatory, completion: completion
-            ))
-        }
+        let mailbox = worker.mailbox
+        let operation = PendingOperation()
+        mailbox.send(.publish(OutgoingPublish(
+            message: message, exchange: exchange, routingKey: routingKey, mandatory: mandatory,
+            completion: .operation(operation)
+        )))
+        let target = "the message to '\(exchange)' with key '\(routingKey)'"
+        let result = await operation.wait(
+            deadline: deadline,
+            timeout: { sent in
+                AMQPError(.timeout, sent
+                    ? "the broker did not confirm \(target) by the deadline; it was sent and may still be delivered"
+                    : "\(target) was not sent by the deadline (\(Self.notSentReason(mailbox))) and will not be")
+            },
+            cancelled: { sent in
+                AMQPError(.cancelled, sent
+                    ? "publishing \(target) was cancelled before the broker confirmed it; it was sent and may still be delivered"
+                    : "publishing \(target) was cancelled before it was sent (\(Self.notSentReason(mailbox))); it will not be")
+            }
+        )
+        try result.get()
     }
 
     /// Publishes `publishes` in order and returns once the broker has confirmed (or refused)
@@ -56,7 +110,7 @@ public final class AMQPConnection: Sendable {
     /// The batch reaches the connection thread as one request and goes out on the publish
     /// channel in this order, after everything queued before this call and before everything
     /// queued after it; the broker receives the messages in this order (AMQP keeps the order of
-    /// one channel). Cheaper than one ``publish(_:exchange:routingKey:mandatory:)`` per
+    /// one channel). Cheaper than one ``publish(_:exchange:routingKey:mandatory:deadline:)`` per
     /// message: one wake-up of the connection thread and one suspension for the batch. A
     /// caller can queue the next batch before the previous one is confirmed (pipelining).
     public func startPublishing(_ publishes: [AMQPPublish]) -> AMQPPublishBatch {
@@ -65,7 +119,7 @@ public final class AMQPConnection: Sendable {
         worker.mailbox.send(.publishBatch(publishes.enumerated().map { index, publish in
             OutgoingPublish(
                 message: publish.message, exchange: publish.exchange, routingKey: publish.routingKey,
-                mandatory: publish.mandatory, completion: { batch.settle(index, $0) }
+                mandatory: publish.mandatory, completion: .batch(batch, index: index)
             )
         }))
         return batch
@@ -97,8 +151,9 @@ public final class AMQPConnection: Sendable {
     public var isConnected: Bool { worker.mailbox.isConnected }
 
     /// Cancels consumers, waits for outstanding confirms (up to 5 s), closes the connection and
-    /// ends the thread. Idempotent.
+    /// ends the thread. Idempotent; also stops a thread still trying to connect.
     public func close() async {
+        if worker.closeIfNeverStarted() { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             worker.mailbox.send(.close { _ in continuation.resume() })
         }
@@ -110,5 +165,12 @@ public final class AMQPConnection: Sendable {
             mailbox.send(make { continuation.resume(returning: $0) })
         }
         try result.get()
+    }
+
+    /// Why a publish is still waiting to be sent.
+    private static func notSentReason(_ mailbox: ConnectionMailbox) -> String {
+        if let reason = mailbox.blockedReason { return "the broker blocks publishers: \(reason)" }
+        if !mailbox.isConnected { return "not connected" }
+        return "waiting for room in the confirm window"
     }
 }

@@ -44,7 +44,8 @@ public struct AppleError: Sendable, Hashable, CustomStringConvertible {
 
 extension AppleError {
     /// Every error of the catalog, Apple's and ours; each code appears once, with one name.
-    public static let all: [AppleError] = appStoreServerAPIErrors + advancedCommerceAPIErrors + serviceErrors
+    public static let all: [AppleError] =
+        appStoreServerAPIErrors + advancedCommerceAPIErrors + serviceErrors + historyErrors + authenticationErrors
 
     /// Looks an error up by its numeric code; `nil` when the code is not in ``all``.
     public init?(errorCode: Int64) {

@@ -16,6 +16,7 @@ final class CommandConsumerService: Service {
     private let connection: AMQPConnection
     private let names: BusNames
     private let prefetch: UInt16
+    private let batchLimit: Int
     private let pipelineDepth: Int
     private let pipeline: CommandPipeline
     private let settler: BatchSettler
@@ -25,12 +26,13 @@ final class CommandConsumerService: Service {
     private let logger: Logger
 
     init(
-        connection: AMQPConnection, names: BusNames, prefetch: UInt16, pipelineDepth: Int, pipeline: CommandPipeline,
+        connection: AMQPConnection, names: BusNames, prefetch: UInt16, batchLimit: Int, pipelineDepth: Int, pipeline: CommandPipeline,
         settler: BatchSettler, inbox: DeliveryInbox, wakeUps: (AsyncStream<Void>, AsyncStream<Void>.Continuation), logger: Logger
     ) {
         self.connection = connection
         self.names = names
         self.prefetch = prefetch
+        self.batchLimit = max(1, batchLimit)
         self.pipelineDepth = max(1, pipelineDepth)
         self.pipeline = pipeline
         self.settler = settler
@@ -65,11 +67,11 @@ final class CommandConsumerService: Service {
                         await slots.release()
                     }
                 }
-                group.addTask { [pipeline, inbox, prefetch, wakeUps] in
+                group.addTask { [pipeline, inbox, batchLimit, wakeUps] in
                     for await _ in wakeUps {
-                        await Self.commitWaiting(pipeline: pipeline, inbox: inbox, limit: Int(prefetch), slots: slots, settle: settle)
+                        await Self.commitWaiting(pipeline: pipeline, inbox: inbox, limit: batchLimit, slots: slots, settle: settle)
                     }
-                    await Self.commitWaiting(pipeline: pipeline, inbox: inbox, limit: Int(prefetch), slots: slots, settle: settle)
+                    await Self.commitWaiting(pipeline: pipeline, inbox: inbox, limit: batchLimit, slots: slots, settle: settle)
                     settle.finish()
                 }
             }

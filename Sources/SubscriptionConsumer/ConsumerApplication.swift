@@ -4,8 +4,10 @@ import Hummingbird
 import Logging
 import Prometheus
 import ServiceLifecycle
+import SubscriptionNotifier
 import SubscriptionStore
 import SubscriptionTopology
+import SubscriptionTrust
 import SubscriptionWire
 
 /// The consumer service's parts, wired: connect to the broker and declare the topology,
@@ -14,7 +16,8 @@ import SubscriptionWire
 public enum ConsumerApplication {
     /// Connects (retrying for up to `connectTimeout`), declares the topology and returns the
     /// services in start order: connection, outbox relay, timer scheduler (system clock
-    /// only), retention pruner (unless retention is off), command consumer, HTTP server. `onHTTPServerRunning` gets the bound port.
+    /// only), retention pruner (unless retention is off), command consumer, notifier (with
+    /// `NOTIFICATION_URLS` only), HTTP server. `onHTTPServerRunning` gets the bound port.
     public static func makeServices(
         configuration: ConsumerConfiguration,
         handler: any CommandHandling,
@@ -27,6 +30,8 @@ public enum ConsumerApplication {
         let connection = AMQPConnection(configuration: try configuration.amqpConfiguration(), logger: logger)
         try await connection.connect(retryUntil: .now + connectTimeout)
         try await connection.declare(BusTopology.commands(configuration.names))
+        let notifier = try await makeNotifier(configuration: configuration, connection: connection, database: database, logger: logger)
+        let handler = NotificationCommandHandler(inner: handler, queries: NotificationQueries(database: notifier?.database))
 
         let metrics = ConsumerMetrics()
         let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName)
@@ -75,11 +80,46 @@ public enum ConsumerApplication {
         }
         services.append(CommandConsumerService(
             connection: connection, names: configuration.names, prefetch: configuration.prefetch,
-            pipelineDepth: configuration.pipelineDepth, pipeline: pipeline,
+            batchLimit: configuration.batchLimit, pipelineDepth: configuration.pipelineDepth, pipeline: pipeline,
             settler: BatchSettler(ledger: ledger, metrics: metrics, logger: logger),
             inbox: inbox, wakeUps: wakeUps, logger: logger
         ))
+        if let notifier { services.append(notifier.service) }
         services.append(http)
         return services
+    }
+
+    /// The notifier and its database when `NOTIFICATION_URLS` names any URL: its queue is
+    /// declared now, before any event can be published, so it misses none.
+    static func makeNotifier(
+        configuration: ConsumerConfiguration, connection: AMQPConnection, database: SubscriptionDatabase, logger: Logger
+    ) async throws -> (service: Notifier, database: NotificationDatabase)? {
+        guard !configuration.notificationURLs.isEmpty else {
+            logger.info("no NOTIFICATION_URLS: App Store Server Notifications are not sent")
+            return nil
+        }
+        let identity = try SigningIdentity.configured(path: configuration.signingIdentityPath, logger: logger)
+        let notifications = try NotificationDatabase(
+            path: configuration.notificationsDatabasePath
+                ?? NotifierConfiguration.defaultDatabasePath(besides: configuration.databasePath))
+        try await connection.declare(Notifier.topology(configuration.names))
+        let clock: NotifierClock
+        switch configuration.clock {
+        case .system:
+            clock = .system
+        case .manual:
+            // The test clock as the engine last stored it; the system time until it is first used.
+            clock = NotifierClock {
+                let stored = try await database.read { try $0.setting(ConsumerClock.settingName) }
+                return stored.flatMap { Int64($0) } ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+            }
+        }
+        let service = Notifier(
+            connection: connection, names: configuration.names, database: notifications,
+            configuration: NotifierConfiguration(
+                urls: configuration.notificationURLs,
+                databasePath: configuration.notificationsDatabasePath ?? "", timeout: configuration.notificationTimeout),
+            signer: X5CSigner(identity: identity), clock: clock, logger: logger)
+        return (service, notifications)
     }
 }

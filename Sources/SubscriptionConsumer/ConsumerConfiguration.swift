@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceConfiguration
 import SubscriptionTopology
 import SubscriptionWire
 
@@ -21,9 +22,11 @@ public struct ConsumerConfiguration: Sendable {
     public var catalogPath: String?
     /// System clock or the test clock moved by `AdvanceTestClock` (`CLOCK`).
     public var clock: ClockMode = .system
-    /// Unacknowledged commands the broker may hand over at once (`PREFETCH`); also the
-    /// largest group-commit batch.
-    public var prefetch: UInt16 = 64
+    /// Unacknowledged commands the broker may hand over at once (`PREFETCH`): what the
+    /// pipeline can have in flight (committing, awaiting confirms) at any moment.
+    public var prefetch: UInt16 = 512
+    /// The largest group-commit batch (`BATCH_LIMIT`): commands applied in one transaction.
+    public var batchLimit: Int = 256
     /// Committed batches whose confirms may be awaited while the next one commits (`PIPELINE_DEPTH`).
     public var pipelineDepth: Int = 4
     /// How often due timers are looked for at the latest, with the system clock.
@@ -46,42 +49,53 @@ public struct ConsumerConfiguration: Sendable {
     public var crashOnCustomer: String?
     /// Name of this service in `app_id` and the broker's connection list.
     public var serviceName: String = "subscriptions-consumer"
+    /// Folder of the signing identity the notifier signs with (`SIGNING_IDENTITY`); nil = an
+    /// ephemeral one (docs/signing-and-auth.md).
+    public var signingIdentityPath: String?
+    /// Where App Store Server Notifications V2 are POSTed (`NOTIFICATION_URLS`, comma-separated);
+    /// empty = no notifier (docs/notifications.md).
+    public var notificationURLs: [URL] = []
+    /// The notifier's SQLite file (`NOTIFICATIONS_DATABASE_PATH`); nil = beside `databasePath`.
+    public var notificationsDatabasePath: String?
+    /// How long one notification attempt waits for the receiver (`NOTIFICATION_TIMEOUT`, seconds).
+    public var notificationTimeout: Duration = .seconds(10)
+    /// Log level (`LOG_LEVEL`).
+    public var logLevel: Logger.Level = .info
 
     /// The defaults.
     public init() {}
 
-    /// The defaults overridden by the environment variables of docs/consumer.md; an invalid
-    /// value is an error naming the variable.
+    /// The defaults overridden by the environment variables of docs/consumer.md (flags merged
+    /// in); a malformed value is an error naming the variable and the value (``EnvironmentReader``).
     public init(environment: [String: String]) throws(ConfigurationError) {
-        if let value = environment["AMQP_URL"] { amqpURL = value }
-        if let value = environment["BUS_PREFIX"] { names = BusNames(prefix: value) }
-        if let value = environment["HTTP_HOST"] { httpHost = value }
-        if let value = environment["HTTP_PORT"] { httpPort = try Self.integer(value, name: "HTTP_PORT", in: 0...65535) }
-        if let value = environment["DATABASE_PATH"] { databasePath = value }
-        if let value = environment["CATALOG_PATH"] { catalogPath = value }
-        if let value = environment["CLOCK"] {
-            guard let mode = ClockMode(rawValue: value) else {
-                throw ConfigurationError(variable: "CLOCK", value: value, expected: "system or manual")
-            }
-            clock = mode
-        }
-        if let value = environment["PREFETCH"] { prefetch = UInt16(try Self.integer(value, name: "PREFETCH", in: 1...5000)) }
-        if let value = environment["RETENTION_DAYS"] {
-            let days = try Self.integer(value, name: "RETENTION_DAYS", in: 0...36_500)
+        let reader = EnvironmentReader(environment)
+        if let value = reader.string("AMQP_URL") { amqpURL = value }
+        if let value = reader.string("BUS_PREFIX") { names = BusNames(prefix: value) }
+        if let value = reader.string("HTTP_HOST") { httpHost = value }
+        if let value = try reader.port("HTTP_PORT", allowsAny: true) { httpPort = value }
+        if let value = reader.string("DATABASE_PATH") { databasePath = value }
+        if let value = reader.string("CATALOG_PATH") { catalogPath = value }
+        if let value = try reader.choice("CLOCK", as: ClockMode.self) { clock = value }
+        if let value = try reader.integer("PREFETCH", in: 1...5000) { prefetch = UInt16(value) }
+        if let value = try reader.integer("BATCH_LIMIT", in: 1...5000) { batchLimit = value }
+        if let value = try reader.integer("PIPELINE_DEPTH", in: 1...64) { pipelineDepth = value }
+        if let value = try reader.logLevel("LOG_LEVEL") { logLevel = value }
+        if let value = reader.string("SIGNING_IDENTITY") { signingIdentityPath = value }
+        if let value = reader.string("NOTIFICATION_URLS") { notificationURLs = try Self.urls(value, name: "NOTIFICATION_URLS") }
+        if let value = reader.string("NOTIFICATIONS_DATABASE_PATH") { notificationsDatabasePath = value }
+        if let value = try reader.integer("NOTIFICATION_TIMEOUT", in: 1...300) { notificationTimeout = .seconds(value) }
+        if let days = try reader.integer("RETENTION_DAYS", in: 0...36_500) {
             retention = days == 0 ? nil : .seconds(Int64(days) * 86_400)
         }
-        if let value = environment["PRUNE_INTERVAL"] {
+        if let value = reader.string("PRUNE_INTERVAL") {
             guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
                 throw ConfigurationError(variable: "PRUNE_INTERVAL", value: value, expected: "seconds, more than 0 and at most 86400")
             }
             pruneInterval = .milliseconds(Int64(seconds * 1000))
         }
-        if let value = environment["PRUNE_BATCH"] { pruneBatchSize = try Self.integer(value, name: "PRUNE_BATCH", in: 1...100_000) }
-        if let value = environment["MAX_COMMAND_BYTES"] {
-            maximumCommandBytes = try Self.integer(value, name: "MAX_COMMAND_BYTES", in: 1024...(128 << 20))
-        }
-        if let value = environment["CRASH_ON_CUSTOMER"], !value.isEmpty { crashOnCustomer = value }
-        if let value = environment["PIPELINE_DEPTH"] { pipelineDepth = try Self.integer(value, name: "PIPELINE_DEPTH", in: 1...64) }
+        if let value = try reader.integer("PRUNE_BATCH", in: 1...100_000) { pruneBatchSize = value }
+        if let value = try reader.integer("MAX_COMMAND_BYTES", in: 1024...(128 << 20)) { maximumCommandBytes = value }
+        if let value = reader.string("CRASH_ON_CUSTOMER") { crashOnCustomer = value }
     }
 
     /// The AMQP client configuration for `amqpURL`.
@@ -91,22 +105,17 @@ public struct ConsumerConfiguration: Sendable {
         return configuration
     }
 
-    private static func integer(_ value: String, name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let number = Int(value), range.contains(number) else {
-            throw ConfigurationError(variable: name, value: value, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+    /// Comma-separated absolute `http` or `https` URLs.
+    static func urls(_ value: String, name: String) throws(ConfigurationError) -> [URL] {
+        var urls: [URL] = []
+        for part in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+            guard let url = URL(string: part), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                url.host() != nil
+            else {
+                throw ConfigurationError(variable: name, value: part, expected: "comma-separated http:// or https:// URLs")
+            }
+            urls.append(url)
         }
-        return number
+        return urls
     }
-}
-
-/// An invalid configuration value, naming the variable.
-public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
-    /// The environment variable or flag.
-    public var variable: String
-    /// The value found.
-    public var value: String
-    /// What was expected instead.
-    public var expected: String
-
-    public var description: String { "\(variable)=\(value) is invalid: expected \(expected)" }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import AMQPClient
+import Foundation
 import Hummingbird
 import Prometheus
 import SubscriptionStore

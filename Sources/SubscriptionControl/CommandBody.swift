@@ -48,8 +48,10 @@ enum CommandBody {
         case .getMassExtensionStatus:
             return RequestParameters(productId: try parameter(0, "productId"), requestIdentifier: try parameter(1, "requestIdentifier"))
         case .getAllSubscriptionStatuses, .changePrice, .changeMetadata, .cancelSubscription, .revokeSubscription,
-             .migrateSubscription, .requestRefund:
+             .migrateSubscription, .requestRefund, .getTransactionInfo, .getTransactionHistory, .getRefundHistory:
             return RequestParameters(transactionId: try parameter(0, "transactionId"))
+        case .getTestNotificationStatus:
+            return RequestParameters(transactionId: try parameter(0, "testNotificationToken"))
         case .createSubscription:
             guard let customerID, !customerID.isEmpty else {
                 throw ControlError("CreateSubscription needs --customer-id (the X-Customer-Id header of the HTTP API)")

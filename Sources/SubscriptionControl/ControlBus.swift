@@ -53,7 +53,12 @@ final class ControlBus: Sendable {
         var logger = Logger(label: "subscriptionsctl")
         logger.logLevel = .critical
         let connection = AMQPConnection(configuration: configuration, logger: logger)
-        try await connection.connect()
+        do {
+            try await connection.connect()
+        } catch {
+            await connection.close()  // ends the connection thread, which would keep trying
+            throw error
+        }
         return connection
     }
 

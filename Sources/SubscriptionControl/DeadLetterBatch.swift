@@ -1,5 +1,6 @@
 import AMQPClient
 import Foundation
+import Synchronization
 
 /// Deliveries taken from the dead-letter queue and held unacknowledged, so nothing is lost:
 /// each is acked (replayed) or handed back with `nack(requeue: true)`; any left over return to
@@ -17,19 +18,19 @@ struct DeadLetterBatch: Sendable {
         let connection = try await ControlBus.connect(options, name: "subscriptionsctl-dlq")
         do {
             let consumer = try await connection.consume(queue: options.names.deadLetterQueue, prefetch: UInt16(clamping: max(1, limit)))
-            let taken = Locked<(deliveries: [AMQPDelivery], last: ContinuousClock.Instant)>(([], .now))
+            let taken = TakenDeliveries()
             let result = try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await delivery in consumer {
-                        taken.withLock { $0.deliveries.append(delivery); $0.last = .now }
+                        taken.append(delivery)
                     }
                 }
                 while true {
-                    let (count, last) = taken.withLock { ($0.deliveries.count, $0.last) }
+                    let (count, last) = taken.progress
                     if count >= limit || ContinuousClock.now - last > quiet { break }
                     try await Task.sleep(for: .milliseconds(50))
                 }
-                let deliveries = taken.withLock { Array($0.deliveries.prefix(limit)) }
+                let deliveries = taken.first(limit)
                 let result = try await body(DeadLetterBatch(connection: connection, deliveries: deliveries))
                 group.cancelAll()
                 return result
@@ -47,5 +48,23 @@ struct DeadLetterBatch: Sendable {
         for delivery in deliveries where !done.contains(delivery.deliveryTag) {
             try? await delivery.nack(requeue: true)
         }
+    }
+}
+
+/// The deliveries the consumer task has taken so far, read by the task deciding when to stop.
+private final class TakenDeliveries: Sendable {
+    private let state = Mutex<(deliveries: [AMQPDelivery], last: ContinuousClock.Instant)>(([], .now))
+
+    func append(_ delivery: AMQPDelivery) {
+        state.withLock { $0.deliveries.append(delivery); $0.last = .now }
+    }
+
+    /// How many arrived, and when the last one did.
+    var progress: (count: Int, last: ContinuousClock.Instant) {
+        state.withLock { ($0.deliveries.count, $0.last) }
+    }
+
+    func first(_ limit: Int) -> [AMQPDelivery] {
+        state.withLock { Array($0.deliveries.prefix(limit)) }
     }
 }

@@ -15,9 +15,14 @@ extension Subscriptions_V1_NotificationType {
     public var routingSegment: String {
         switch self {
         case .UNRECOGNIZED(let number): String(number)
-        default: RoutingSegment.upperSnakeCase(String(describing: self))
+        default: Self.segments[rawValue] ?? RoutingSegment.upperSnakeCase(String(describing: self))
         }
     }
+
+    /// Every known value's segment, made once: an event's routing key is computed for every
+    /// event published, and `String(describing:)` of an enum case goes through reflection.
+    static let segments: [Int: String] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, RoutingSegment.upperSnakeCase(String(describing: $0))) })
 }
 
 extension Subscriptions_V1_Subtype {
@@ -27,9 +32,13 @@ extension Subscriptions_V1_Subtype {
         switch self {
         case .unspecified: "NONE"
         case .UNRECOGNIZED(let number): String(number)
-        default: RoutingSegment.upperSnakeCase(String(describing: self))
+        default: Self.segments[rawValue] ?? RoutingSegment.upperSnakeCase(String(describing: self))
         }
     }
+
+    /// Every known value's segment, made once (see `Subscriptions_V1_NotificationType.segments`).
+    static let segments: [Int: String] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, RoutingSegment.upperSnakeCase(String(describing: $0))) })
 }
 
 /// Turns a generated Swift case name back into its proto value name.

@@ -1,13 +1,22 @@
 import AMQPClient
 import Hummingbird
 import Logging
+import Prometheus
+import SubscriptionTrust
 
 /// The producer: HTTP server plus the broker service (connection, topology, reply listener),
 /// ready to run as one `Service` (`try await app.runService()` handles SIGTERM/SIGINT and drains
-/// HTTP requests before the broker connection closes).
+/// HTTP requests before the broker connection closes). `GET /metrics` renders `registry`, which
+/// `main` made the metrics backend (``ProducerMetrics/prometheusFactory(registry:)``).
+///
+/// `identity` and `apiKeys` replace the configured files (tests); otherwise they are read from
+/// `SIGNING_IDENTITY` and `AUTH_KEYS` (docs/signing-and-auth.md).
 public func buildApplication(
-    configuration: ProducerConfiguration, logger: Logger, metrics: ProducerMetrics = ProducerMetrics()
+    configuration: ProducerConfiguration, logger: Logger, registry: PrometheusCollectorRegistry,
+    metrics: ProducerMetrics = ProducerMetrics(), identity: SigningIdentity? = nil, apiKeys: APIKeySet? = nil
 ) throws -> some ApplicationProtocol {
+    let identity = try identity ?? SigningIdentity.configured(path: configuration.signingIdentityPath, logger: logger)
+    let apiKeys = try apiKeys ?? APIKeySet.configured(path: configuration.authKeysPath, logger: logger)
     var amqpConfiguration = try AMQPConfiguration(url: configuration.amqpURL)
     amqpConfiguration.connectionName = configuration.serviceName
     let connection = AMQPConnection(configuration: amqpConfiguration, logger: logger)
@@ -15,8 +24,10 @@ public func buildApplication(
         connection: connection, configuration: configuration, metrics: metrics, logger: logger)
     let gateway = CommandGateway(
         dispatcher: dispatcher, defaultTimeout: configuration.replyTimeout,
-        maximumTimeout: configuration.maximumReplyTimeout)
-    let router = ProducerRoutes.makeRouter(dispatcher: dispatcher, gateway: gateway, metrics: metrics)
+        maximumTimeout: configuration.maximumReplyTimeout, signer: X5CSigner(identity: identity))
+    let router = ProducerRoutes.makeRouter(
+        dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry,
+        authentication: BearerTokenVerifier(keys: apiKeys))
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.httpHost, port: configuration.httpPort)),

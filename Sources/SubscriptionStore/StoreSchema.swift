@@ -3,6 +3,7 @@ import GRDB
 /// The database schema, as GRDB migrations (append new ones; never edit a shipped one).
 ///
 /// - `v1`: one `document` table for every aggregate (JSON bodies) with index documents.
+/// - `v2.1`: no index on a subscription's product (mass extensions walk the table by id).
 /// - `v2`: a table per aggregate kind with its indexes as columns; each subscription's history
 ///   (transactions, replies of idempotency keys) in tables of its own, so the aggregate stays
 ///   small (docs/consumer.md, "Storage"). The v1 documents are moved in SQL: their JSON bodies
@@ -52,6 +53,11 @@ enum StoreSchema {
         migrator.registerMigration("v2") { database in
             try database.execute(sql: v2Tables)
             try database.execute(sql: v2FromDocuments)
+        }
+        // Every new subscription wrote a page of this index at a random place (ids are hashes),
+        // for a query only mass extensions make; they walk the table by id instead.
+        migrator.registerMigration("v2.1-no-product-index") { database in
+            try database.execute(sql: "DROP INDEX subscription_product")
         }
         return migrator
     }

@@ -27,8 +27,9 @@ extension StoreTransaction: AggregateTransaction {
 
     public func subscriptionIds(productId: String, from firstId: String, limit: Int) throws -> [String] {
         try String.fetchAll(
-            statement("SELECT id FROM subscription WHERE product_id = ? AND id >= ? ORDER BY id LIMIT ?"),
-            arguments: [productId, firstId, limit])
+            // By primary key, skipping other products: a mass extension walks the table once.
+            statement("SELECT id FROM subscription WHERE id >= ? AND product_id = ? ORDER BY id LIMIT ?"),
+            arguments: [firstId, productId, limit])
     }
 
     public func dueSubscriptionIds(atOrBefore dueAt: Int64, limit: Int) throws -> [String] {

@@ -1,5 +1,5 @@
-import Synchronization
 import SubscriptionMessages
+import Synchronization
 
 /// Requests waiting for their `CommandReply`, by `correlation_id`: the producer, `subscriptionsctl`
 /// and `subscriptions-load` all match replies with it.

@@ -4,7 +4,7 @@ import SubscriptionStore
 
 /// How the consumer's clock runs: the system clock, or a test clock that moves only when an
 /// `AdvanceTestClock` command says so (`--clock manual`).
-public enum ClockMode: String, Sendable, Codable {
+public enum ClockMode: String, Sendable, Codable, CaseIterable {
     case system
     case manual
 }

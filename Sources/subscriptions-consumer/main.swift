@@ -36,10 +36,10 @@ struct ConsumerCommand: AsyncParsableCommand {
             ("HTTP_HOST", httpHost), ("HTTP_PORT", httpPort.map(String.init)), ("BUS_PREFIX", busPrefix),
             ("LOG_LEVEL", logLevel),
         ]
-        for case let (name, value?) in overrides { environment[name] = value }
+        for case (let name, let value?) in overrides { environment[name] = value }
         let configuration = try ConsumerConfiguration(environment: environment)
 
-        let level = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let level = configuration.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -8,6 +8,7 @@ struct LatencyReport {
     var elapsed: Duration
     var consumerCPU: Duration?
     var consumerPeakMemory: Int64?
+    var replyBytes = 0
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
@@ -29,6 +30,9 @@ struct LatencyReport {
             String(format: "  reply latency ms: p50 %.1f  p90 %.1f  p99 %.1f  max %.1f",
                 percentile(0.5), percentile(0.9), percentile(0.99), sorted.last ?? 0),
         ]
+        if !latencies.isEmpty, replyBytes > 0 {
+            lines.append("  reply size: \(replyBytes / latencies.count) bytes on average")
+        }
         if let consumerCPU, !latencies.isEmpty {
             lines.append(String(format: "  consumer CPU: %.0f µs per command", Self.milliseconds(consumerCPU) * 1000 / Double(latencies.count)))
         }

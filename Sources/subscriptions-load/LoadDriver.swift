@@ -23,6 +23,7 @@ final class LoadDriver: Sendable {
         var latencies: [Duration] = []
         var failures = 0
         var statuses: [Subscriptions_V1_StatusCode: Int] = [:]
+        var replyBytes = 0
         var waiter: (limit: Int, continuation: CheckedContinuation<Void, Never>)?
         var askers: [String: CheckedContinuation<Subscriptions_V1_CommandReply?, Never>] = [:]
     }
@@ -136,14 +137,15 @@ final class LoadDriver: Sendable {
     }
 
     /// The latencies and failures so far; resets them.
-    func takeResults() -> (latencies: [Duration], failures: Int, statuses: [Subscriptions_V1_StatusCode: Int]) {
+    func takeResults() -> (latencies: [Duration], failures: Int, statuses: [Subscriptions_V1_StatusCode: Int], replyBytes: Int) {
         state.withLock { state in
             defer {
                 state.latencies = []
                 state.failures = 0
                 state.statuses = [:]
+                state.replyBytes = 0
             }
-            return (state.latencies, state.failures, state.statuses)
+            return (state.latencies, state.failures, state.statuses, state.replyBytes)
         }
     }
 
@@ -160,6 +162,7 @@ final class LoadDriver: Sendable {
         let resume: CheckedContinuation<Void, Never>? = state.withLock { state in
             guard let sent = state.sentAt.removeValue(forKey: id) else { return nil }
             state.latencies.append(now - sent)
+            state.replyBytes += message.body.count
             state.statuses[status, default: 0] += 1
             if status != .ok { state.failures += 1 }
             if let waiter = state.waiter, state.sentAt.count < waiter.limit {

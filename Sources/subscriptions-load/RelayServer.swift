@@ -2,7 +2,9 @@ import AMQPClient
 import ArgumentParser
 import Foundation
 import Logging
+import SubscriptionMessages
 import SubscriptionTopology
+import SwiftProtobuf
 import Synchronization
 
 /// `subscriptions-load relay`: the broker's ceiling for the consumer's message pattern, built
@@ -22,7 +24,8 @@ struct RelayServer: AsyncParsableCommand {
     @Option(help: "Unacknowledged commands the broker hands over.") var prefetch: UInt16 = 512
     @Option(help: "Batches awaiting their confirms at once.") var depth = 4
     @Option(help: "Bytes of each event (the consumer's SUBSCRIBED event is about this size).") var eventBytes = 760
-    @Option(help: "Bytes of each reply (the consumer's purchase reply is about this size).") var replyBytes = 700
+    @Option(help: "Bytes of each reply, an OK CommandReply padded to this size (the consumer's purchase reply is about this size).")
+    var replyBytes = 700
 
     func run() async throws {
         var logger = Logger(label: "subscriptions-relay")
@@ -36,7 +39,13 @@ struct RelayServer: AsyncParsableCommand {
         let consumer = try await connection.consume(queue: names.commandsQueue, prefetch: prefetch)
         let event = AMQPMessage(body: Data(repeating: 0x2A, count: eventBytes), properties: AMQPProperties(
             contentType: "application/x-protobuf", type: "subscriptions.v1.NotificationEvent", appId: "subscriptions-relay"))
-        let reply = Data(repeating: 0x2A, count: replyBytes)
+        // An OK reply whose bytes are the command id's field followed by a fixed, padded rest
+        // (protocol buffers merge concatenated fields), so relaying costs no encoding.
+        var padded = Subscriptions_V1_CommandReply()
+        padded.status = .ok
+        padded.schemaVersion = WireContract.schemaVersion
+        padded.purchase.subscription.transactionInfo.productID = String(repeating: "x", count: max(0, replyBytes - 60))
+        let replyRest: Data = try padded.serializedBytes()
         let waiting = RelayInbox()
         let (wakeUps, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let (settling, settle) = AsyncStream.makeStream(of: (AMQPPublishBatch, AMQPDelivery).self)
@@ -73,7 +82,7 @@ struct RelayServer: AsyncParsableCommand {
                         for delivery in batch {
                             guard let replyTo = delivery.message.properties.replyTo else { continue }
                             publishes.append(AMQPPublish(
-                                AMQPMessage(body: reply, properties: AMQPProperties(
+                                AMQPMessage(body: Self.reply(commandId: delivery.message.properties.correlationId ?? "", rest: replyRest), properties: AMQPProperties(
                                     contentType: "application/x-protobuf", correlationId: delivery.message.properties.correlationId,
                                     type: "subscriptions.v1.CommandReply", persistent: false)),
                                 exchange: "", routingKey: replyTo, mandatory: false))
@@ -84,6 +93,16 @@ struct RelayServer: AsyncParsableCommand {
                 settle.finish()
             }
         }
+    }
+}
+
+extension RelayServer {
+    /// `command_id` (field 1) followed by the rest of a reply.
+    static func reply(commandId: String, rest: Data) -> Data {
+        var body = Data([0x0A, UInt8(truncatingIfNeeded: commandId.utf8.count)])
+        body.append(contentsOf: commandId.utf8)
+        body.append(rest)
+        return body
     }
 }
 

@@ -41,7 +41,7 @@ struct RunLoad: AsyncParsableCommand {
             return LatencyReport(
                 label: label ?? (rate.map { "offered \($0) commands/s" } ?? "\(inFlight) in flight"),
                 latencies: results.latencies, failures: results.failures + unanswered, elapsed: elapsed,
-                consumerCPU: cpu, consumerPeakMemory: probe?.memory()?.peak)
+                consumerCPU: cpu, consumerPeakMemory: probe?.memory()?.peak, replyBytes: results.replyBytes)
         }
         print(report.printed())
     }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
+import Prometheus
 import SubscriptionProducer
 
 /// `subscriptions-producer`: the HTTP front door. Flags override the environment variables
@@ -28,20 +30,22 @@ struct ProducerCommand: AsyncParsableCommand {
     var logLevel: String?
 
     func run() async throws {
-        var configuration = try ProducerConfiguration(environment: ProcessInfo.processInfo.environment)
-        if let amqpURL { configuration.amqpURL = amqpURL }
-        if let host { configuration.httpHost = host }
-        if let port { configuration.httpPort = try ProducerConfiguration.port(String(port), variable: .httpPort) }
-        if let replyTimeout {
-            configuration.replyTimeout = try ProducerConfiguration.seconds(replyTimeout, variable: .replyTimeout)
-        }
-        if let logLevel { configuration.logLevel = try ProducerConfiguration.logLevel(logLevel, variable: .logLevel) }
+        var environment = ProcessInfo.processInfo.environment
+        let flags: [(ProducerConfiguration.Variable, String?)] = [
+            (.amqpURL, amqpURL), (.httpHost, host), (.httpPort, port.map(String.init)), (.replyTimeout, replyTimeout),
+            (.logLevel, logLevel),
+        ]
+        for case (let variable, let value?) in flags { environment[variable.rawValue] = value }
+        let configuration = try ProducerConfiguration(environment: environment)
 
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "subscriptions-producer")
         logger.logLevel = configuration.logLevel
 
-        let app = try buildApplication(configuration: configuration, logger: logger)
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(ProducerMetrics.prometheusFactory(registry: registry))
+
+        let app = try buildApplication(configuration: configuration, logger: logger, registry: registry)
         // ServiceGroup with SIGTERM/SIGINT: HTTP drains first, then the broker service closes.
         try await app.runService()
     }

@@ -101,23 +101,3 @@ struct ReconnectBackoffTests {
         #expect(backoff.nextDelay() == .milliseconds(100))
     }
 }
-
-@Suite("Publish queue")
-struct PublishQueueTests {
-    private func publish(_ key: String) -> OutgoingPublish {
-        OutgoingPublish(message: AMQPMessage(body: .init()), exchange: "", routingKey: key, mandatory: false) { _ in }
-    }
-
-    @Test("keeps order; prepended publishes come first")
-    func order() {
-        var queue = PublishQueue()
-        for index in 0..<3000 { queue.append(publish("\(index)")) }
-        for index in 0..<2000 { #expect(queue.popFirst()?.routingKey == "\(index)") }
-        queue.prepend([publish("again-a"), publish("again-b")])
-        #expect(queue.popFirst()?.routingKey == "again-a")
-        #expect(queue.popFirst()?.routingKey == "again-b")
-        #expect(queue.popFirst()?.routingKey == "2000")
-        #expect(queue.removeAll().count == 999)
-        #expect(queue.isEmpty)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import SwiftProtobuf
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// short life through the real services on the production exchange names and writes the
 /// tally of the events it saw to `E2E_TALLY_OUT`, which the Python (Google protobuf) and C
 /// (protobuf-c) consumers must reproduce. Runs only when that variable is set.
-@Suite("Analytics feed", .enabled(if: ProcessInfo.processInfo.environment["E2E_TALLY_OUT"] != nil))
+@Suite("Analytics feed", .enabled(if: ProcessInfo.processInfo.environment["E2E_TALLY_OUT"] != nil), .requiresBroker)
 struct AnalyticsFeedTests {
     @Test("a life of purchases, renewals, auto-renew off and expiry is published and tallied")
     func feed() async throws {

@@ -1,12 +1,13 @@
 import AMQPClient
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import Testing
 
 /// The consumer process against a real broker, driven with raw `CommandEnvelope`s as another
 /// service would publish them: bad input is dead-lettered with its reason and answered,
 /// replays change nothing, a crash loses nothing, SIGTERM drains.
-@Suite("Consumer pipeline (real consumer process, real broker)", .serialized)
+@Suite("Consumer pipeline (real consumer process, real broker)", .serialized, .requiresBroker)
 struct ConsumerPipelineTests {
     static func purchase(customer: String, product: String = E2ECatalog.monthly) -> Subscriptions_V1_CommandEnvelope.OneOf_Command {
         var request = Subscriptions_V1_PurchaseRequest()
@@ -71,9 +72,21 @@ struct ConsumerPipelineTests {
         let second = try await client.send(envelope)
         #expect(second.replayed)
         #expect(second.purchase == first.purchase)
-        try await Task.sleep(for: .seconds(1))
-        #expect(events.received.count == 1)
-        #expect(events.received.first?.causedByCommandID == envelope.commandID)
+        // A sentinel on the same subscription, sent after the replay was answered, instead of
+        // waiting a while for nothing: events carry a gap-free per-subscription sequence, so had
+        // the replay emitted an event, the sentinel's would not be number 2, whatever the order
+        // on the wire.
+        let subscription = first.purchase.subscription.transactionInfo.originalTransactionID
+        let sentinel = DirectCommandClient.envelope(.setAutoRenew(.with {
+            $0.originalTransactionID = subscription
+            $0.action = .disable
+        }))
+        #expect(try await client.send(sentinel).status == .ok)
+        try await events.waitUntil("the sentinel's event") { $0.contains { $0.causedByCommandID == sentinel.commandID } }
+        let mine = events.events(of: subscription)
+        #expect(mine.map(\.sequence) == [1, 2])
+        #expect(mine.map(\.causedByCommandID) == [envelope.commandID, sentinel.commandID])
+        #expect(events.received.count == 2)
         await connection.close()
         await stack.stop()
     }

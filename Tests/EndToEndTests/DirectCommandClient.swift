@@ -1,6 +1,6 @@
-import ServiceTestSupport
 import AMQPClient
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import SwiftProtobuf
 

@@ -1,6 +1,6 @@
-import ServiceTestSupport
 import AMQPClient
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 
 /// Watches the events exchange through its own temporary queue bound with `#`, decoding

@@ -10,7 +10,7 @@ struct FirstHourTests {
     @Test("unknown paths get 404 and known paths with another method 405 with Allow, both in the API's JSON error body; a deadline under 100 ms is refused")
     func routingAndDeadlines() async throws {
         let stack = try await Stack.start()
-        let http = ProducerClient(baseURL: stack.producerURL)
+        let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
         let unknown = try await http.post("v1/purchase", ["customerId": "x"])
         #expect(unknown.status == 404, "\(unknown)")
         #expect(unknown.json["errorCode"] as? Int == 4_049_000)
@@ -34,7 +34,7 @@ struct FirstHourTests {
     @Test("the catalog reload re-reads the configured file; a path in the body is refused the same way whatever it names")
     func catalogReload() async throws {
         let stack = try await Stack.start()
-        let http = ProducerClient(baseURL: stack.producerURL)
+        let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
         let reload = try await http.post("v1/catalog/reload", [:])
         #expect(reload.status == 200, "\(reload)")
         #expect((reload.json["productCount"] as? Int ?? 0) > 0)
@@ -53,7 +53,7 @@ struct FirstHourTests {
     @Test("our routes answer originalTransactionId, transactionId and status as plain fields equal to the signed payloads'; Apple's routes stay Apple-shaped")
     func plainIds() async throws {
         let stack = try await Stack.start()
-        let http = ProducerClient(baseURL: stack.producerURL)
+        let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
         let purchase = try await http.post(
             "v1/purchases", ["customerId": stack.unique("ids"), "productId": E2ECatalog.monthly, "storefront": "USA"])
         #expect(purchase.status == 200, "\(purchase)")
@@ -100,7 +100,7 @@ struct FirstHourTests {
     @Test("R-REN-3 the test clock moves by P1M and P1Y in calendar months; a status read runs nothing, the clock's advance runs the queued mass extension")
     func calendarClockAndSideEffectFreeReads() async throws {
         let stack = try await Stack.start()
-        let http = ProducerClient(baseURL: stack.producerURL)
+        let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
         let purchase = try await http.post(
             "v1/purchases", ["customerId": stack.unique("clock"), "productId": E2ECatalog.monthly, "storefront": "USA"])
         #expect(purchase.status == 200, "\(purchase)")
@@ -139,7 +139,7 @@ struct FirstHourTests {
         .disabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] == "1", "starts the consumer itself"))
     func consumerFromElsewhere() async throws {
         let stack = try await Stack.start(consumerEnvironment: ["CATALOG_PATH": nil], consumerWorkingDirectory: "/")
-        let http = ProducerClient(baseURL: stack.producerURL)
+        let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
         let purchase = try await http.post(
             "v1/purchases", ["customerId": stack.unique("elsewhere"), "productId": E2ECatalog.monthly, "storefront": "USA"])
         #expect(purchase.status == 200, "\(purchase)")

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads the payload of a JWS compact string (`header.payload.signature`) as JSON; the
-/// producer's signed fields are unsigned JWS (docs/http-api-models.md).
+/// Reads the payload of a JWS compact string (`header.payload.signature`) as JSON without
+/// verifying it (the producer's tests and scripts/check-apple-library.sh verify signatures).
 enum JWS {
     static func payload(_ value: Any?) -> [String: Any] {
         guard let text = value as? String else { return [:] }

@@ -6,6 +6,8 @@ import FoundationNetworking
 /// Talks to the producer's HTTP API as an App Store-facing service would.
 struct ProducerClient: Sendable {
     let baseURL: URL
+    /// Sends the stack's operator token on every request (docs/signing-and-auth.md).
+    var credentials: StackCredentials?
 
     /// A response: status and decoded JSON object (empty when the body is not an object).
     struct Response: @unchecked Sendable, CustomStringConvertible {
@@ -41,6 +43,7 @@ struct ProducerClient: Sendable {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
+        if let authorization = try credentials?.authorization() { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as? HTTPURLResponse
@@ -62,6 +65,7 @@ struct ProducerClient: Sendable {
         request.httpMethod = "POST"
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let authorization = try credentials?.authorization() { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         let (data, response) = try await URLSession.shared.data(for: request)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         return Response(status: (response as? HTTPURLResponse)?.statusCode ?? 0, json: object, body: String(decoding: data, as: UTF8.self))

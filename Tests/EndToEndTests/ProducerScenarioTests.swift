@@ -1,11 +1,12 @@
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import Testing
 
 /// The deployed pair end to end: HTTP into the producer, AMQP to the consumer, the engine,
 /// SQLite, and events watched on the events exchange as an analytics consumer would. Time
 /// moves with the test clock (`POST /v1/testClock/advance`).
-@Suite("Producer and consumer end to end", .serialized)
+@Suite("Producer and consumer end to end", .serialized, .requiresBroker)
 struct ProducerScenarioTests {
     /// A running stack with an event watcher, stopped by `finish()`.
     struct Harness {
@@ -17,7 +18,7 @@ struct ProducerScenarioTests {
             let stack = try await Stack.start()
             let connection = try await stack.connect()
             let events = try await EventWatcher(connection: connection, eventsExchange: "\(stack.busPrefix).events")
-            return Harness(stack: stack, http: ProducerClient(baseURL: stack.producerURL), events: events)
+            return Harness(stack: stack, http: ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials), events: events)
         }
 
         func purchase(_ customer: String, product: String = E2ECatalog.monthly, storefront: String = "USA") async throws -> String {
@@ -133,8 +134,13 @@ struct ProducerScenarioTests {
         #expect(missing.body.contains("productId"), "\(missing)")
         let unknown = try await harness.http.post("v1/purchases", ["customerId": "x", "productId": "no.such.product", "storefront": "USA"])
         #expect((400..<500).contains(unknown.status), "\(unknown)")
-        try await Task.sleep(for: .seconds(1))
-        #expect(harness.events.received.count == quietSince)
+        // A sentinel instead of waiting a while for nothing: a good purchase sent after the bad
+        // ones were answered. The relay publishes the outbox in commit order, so once the
+        // sentinel's event is here, an event of an earlier command would be here too.
+        let sentinel = try await harness.purchase("bad-input-sentinel")
+        try await harness.events.waitUntil("the sentinel's event") { $0.contains { $0.subscriptionID == sentinel } }
+        let since = harness.events.received.dropFirst(quietSince)
+        #expect(since.map(\.subscriptionID) == [sentinel], "\(since.map { "\($0.notificationType)/\($0.subtype)" })")
         await harness.finish()
     }
 
@@ -147,9 +153,18 @@ struct ProducerScenarioTests {
         #expect(first.status == 200, "\(first)")
         #expect(second.status == 200, "\(second)")
         #expect(first.originalTransactionId == second.originalTransactionId)
-        try await harness.events.waitUntil("the purchase event") { !$0.isEmpty }
-        try await Task.sleep(for: .seconds(1))
-        #expect(harness.events.received.count == 1)
+        // A sentinel on the same subscription instead of waiting a while for nothing: events
+        // carry a gap-free per-subscription sequence, so had the replay emitted an event, the
+        // sentinel's would not be number 2, whatever the order on the wire.
+        let subscription = first.originalTransactionId
+        let sentinel = try await harness.http.post("v1/subscriptions/autoRenew", ["originalTransactionId": subscription, "autoRenewStatus": 0])
+        #expect(sentinel.status == 200, "\(sentinel)")
+        try await harness.events.waitUntil("the sentinel's event") { events in
+            events.contains { $0.subscriptionID == subscription && $0.notificationType == .didChangeRenewalStatus }
+        }
+        #expect(harness.types(of: subscription) == ["subscribed/initialBuy", "didChangeRenewalStatus/autoRenewDisabled"])
+        #expect(harness.events.events(of: subscription).map(\.sequence) == [1, 2])
+        #expect(harness.events.received.count == 2)
         await harness.finish()
     }
 }

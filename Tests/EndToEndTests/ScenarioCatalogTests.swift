@@ -1,11 +1,12 @@
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import Testing
 
 /// More SPEC sections end to end over HTTP: introductory offers, price changes with and
 /// without consent on the test clock, Advanced Commerce create and modify, and every
 /// malformed modify example of seed 001.
-@Suite("SPEC scenarios end to end", .serialized)
+@Suite("SPEC scenarios end to end", .serialized, .requiresBroker)
 struct ScenarioCatalogTests {
     typealias Harness = ProducerScenarioTests.Harness
 

@@ -1,11 +1,12 @@
 import AMQPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import ServiceTestSupport
 import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The system under test: the real `subscriptions-consumer` and `subscriptions-producer`
 /// processes (built by `swift build`) on a private bus prefix of the test broker, with the
@@ -18,6 +19,8 @@ final class Stack: Sendable {
     let consumerHealthURL: URL?
     let databasePath: String
     let producer: ServiceProcess?
+    /// The signing identity and the operator key the stack's producer trusts.
+    let credentials: StackCredentials
     /// Unique per stack: appended to customer ids and idempotency keys, so runs against a
     /// long-lived external stack (compose) never collide with earlier runs.
     let runId = String(UUID().uuidString.prefix(8)).lowercased()
@@ -52,7 +55,8 @@ final class Stack: Sendable {
 
     private init(
         amqpURL: String, busPrefix: String, producerURL: URL, consumerHealthURL: URL?, databasePath: String,
-        consumer: ServiceProcess?, producer: ServiceProcess?, consumerLaunch: ConsumerLaunch? = nil
+        consumer: ServiceProcess?, producer: ServiceProcess?, credentials: StackCredentials,
+        consumerLaunch: ConsumerLaunch? = nil
     ) {
         self.amqpURL = amqpURL
         self.busPrefix = busPrefix
@@ -61,6 +65,7 @@ final class Stack: Sendable {
         self.databasePath = databasePath
         self.consumerProcess = Mutex(consumer)
         self.producer = producer
+        self.credentials = credentials
         self.consumerLaunch = consumerLaunch
     }
 
@@ -71,9 +76,12 @@ final class Stack: Sendable {
     /// `busPrefix` names the bus (default: `E2E_BUS_PREFIX`, else a fresh one);
     /// `consumerEnvironment` adds to or overrides the consumer's environment, a `nil` value
     /// unsets the variable; the consumer runs in `consumerWorkingDirectory` if given.
+    /// `amqpURL` overrides the test broker (a private node); `waitForHealth: false` returns
+    /// at once (a test whose broker is not running yet).
     static func start(
         withProducer: Bool = true, busPrefix: String? = nil, consumerEnvironment: [String: String?] = [:],
-        consumerWorkingDirectory: String? = nil, name: String = #function
+        consumerWorkingDirectory: String? = nil, amqpURL: String? = nil, waitForHealth: Bool = true,
+        name: String = #function
     ) async throws -> Stack {
         let environment = ProcessInfo.processInfo.environment
         if environment["E2E_EXTERNAL_SERVICES"] == "1" {
@@ -81,12 +89,13 @@ final class Stack: Sendable {
                 amqpURL: environment["E2E_AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/",
                 busPrefix: environment["E2E_BUS_PREFIX"] ?? "subscriptions",
                 producerURL: URL(string: environment["E2E_PRODUCER_URL"] ?? "http://127.0.0.1:8080")!,  // a literal: valid
-                consumerHealthURL: nil, databasePath: "", consumer: nil, producer: nil
+                consumerHealthURL: nil, databasePath: "", consumer: nil, producer: nil,
+                credentials: try StackCredentials.external(environment)
             )
             try await stack.waitUntilHealthy()
             return stack
         }
-        let amqpURL = environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
+        let amqpURL = amqpURL ?? environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
         // E2E_BUS_PREFIX=subscriptions publishes on the production names, for the analytics check.
         let run = busPrefix ?? environment["E2E_BUS_PREFIX"] ?? freshBusPrefix()
         // Always a fresh directory (and so a fresh database), whatever the bus prefix.
@@ -94,7 +103,11 @@ final class Stack: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binaries = environment["E2E_BIN_DIR"].map { URL(filePath: $0) } ?? repositoryRoot.appending(path: ".build/debug")
         let consumerPort = try FreePort.find()
-        let common = ["AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug"]
+        let credentials = try StackCredentials.make(in: directory)
+        let common = [
+            "AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug",
+            "SIGNING_IDENTITY": credentials.identityPath ?? "",
+        ]
         let databasePath = directory.appending(path: "subscriptions.sqlite").path
         let launch = ConsumerLaunch(
             executable: binaries.appending(path: "subscriptions-consumer").path,
@@ -116,7 +129,9 @@ final class Stack: Sendable {
         if withProducer {
             producer = try ServiceProcess(
                 name: "producer", executable: binaries.appending(path: "subscriptions-producer").path,
-                environment: common.merging(["HTTP_PORT": String(producerPort)]) { _, new in new },
+                environment: common.merging(["HTTP_PORT": String(producerPort), "AUTH_KEYS": credentials.keysPath ?? ""]) {
+                    _, new in new
+                },
                 logPath: directory.appending(path: "producer.log").path
             )
         }
@@ -124,8 +139,10 @@ final class Stack: Sendable {
             amqpURL: amqpURL, busPrefix: run,
             producerURL: URL(string: "http://127.0.0.1:\(producerPort)")!,  // built from an integer port: valid
             consumerHealthURL: URL(string: "http://127.0.0.1:\(consumerPort)/health"),
-            databasePath: databasePath, consumer: consumer, producer: producer, consumerLaunch: launch
+            databasePath: databasePath, consumer: consumer, producer: producer, credentials: credentials,
+            consumerLaunch: launch
         )
+        guard waitForHealth else { return stack }
         do {
             try await stack.waitUntilHealthy()
         } catch {
@@ -172,7 +189,8 @@ final class Stack: Sendable {
         if waitForHealth { try await waitUntilHealthy() }
     }
 
-    private func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
+    /// Waits until `/health` of both services answers 200.
+    func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
         var urls = [producerURL.appending(path: "health")]
         if let consumerHealthURL { urls.append(consumerHealthURL) }
         if producer == nil, consumer != nil { urls.removeFirst() }

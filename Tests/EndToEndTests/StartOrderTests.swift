@@ -16,7 +16,7 @@ struct StartOrderTests {
         // No service has run on this prefix: the watcher's declaration creates the exchange.
         let events = try await EventWatcher(connection: connection, eventsExchange: "\(prefix).events")
         let stack = try await Stack.start(busPrefix: prefix)
-        let http = ProducerClient(baseURL: stack.producerURL)
+        let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
         let purchase = try await http.post(
             "v1/purchases", ["customerId": stack.unique("first"), "productId": E2ECatalog.monthly, "storefront": "USA"])
         #expect(purchase.status == 200, "\(purchase)")

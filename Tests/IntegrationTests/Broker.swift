@@ -1,12 +1,11 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceTestSupport
 
 /// Where the integration tests find their broker: `AMQP_URL`, by default a local one.
 enum Broker {
-    static var url: String {
-        ProcessInfo.processInfo.environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
-    }
+    static var url: String { TestBroker.url }
 
     static var logger: Logger {
         var logger = Logger(label: "integration-tests")
@@ -27,7 +26,12 @@ enum Broker {
         configuration.connectionName = name
         configure(&configuration)
         let connection = AMQPConnection(configuration: configuration, logger: logger)
-        try await connection.connect()
+        do {
+            try await connection.connect()
+        } catch {
+            await connection.close()  // ends the thread, which would keep trying in the background
+            throw error
+        }
         return connection
     }
 

@@ -1,8 +1,9 @@
 import AMQPClient
 import Foundation
+import ServiceTestSupport
 import Testing
 
-@Suite("Broker errors and dead-lettering")
+@Suite("Broker errors and dead-lettering", .requiresBroker)
 struct ErrorRecoveryTests {
     @Test("publishing to a missing exchange is a typed 404 error and the client keeps working")
     func missingExchange() async throws {

@@ -1,8 +1,9 @@
 import AMQPClient
 import Foundation
+import ServiceTestSupport
 import Testing
 
-@Suite("Publishing and consuming against a real broker")
+@Suite("Publishing and consuming against a real broker", .requiresBroker)
 struct PublishConsumeTests {
     @Test("10,000 messages published with confirms are all consumed, none lost, none unconfirmed")
     func tenThousand() async throws {

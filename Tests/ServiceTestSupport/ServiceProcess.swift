@@ -32,8 +32,8 @@ public final class ServiceProcess: Sendable {
             ?? [executable]
         var cArguments = argumentList.map { strdup($0) } + [nil]
         defer {
-            cEnvironment.forEach { free($0) }
-            cArguments.forEach { free($0) }
+            for variable in cEnvironment { free(variable) }
+            for argument in cArguments { free(argument) }
         }
         var pid = pid_t()
         let status = posix_spawn(&pid, argumentList[0], &fileActions, nil, &cArguments, &cEnvironment)
@@ -59,14 +59,8 @@ public final class ServiceProcess: Sendable {
         }
     }
 
-    /// Kills the process at once (a crash), and reaps it.
-    public func crash() async {
-        if exitStatus() != nil { return }
-        kill(pid, SIGKILL)
-        while exitStatus() == nil { try? await Task.sleep(for: .milliseconds(20)) }
-    }
-
-    /// Waits up to `timeout` for the process to exit by itself; its exit status (or -signal), or nil.
+    /// Waits up to `timeout` for the process to exit by itself; its exit status, or nil when
+    /// it still runs.
     public func waitForExit(timeout: Duration) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -74,6 +68,13 @@ public final class ServiceProcess: Sendable {
             try? await Task.sleep(for: .milliseconds(50))
         }
         return exitStatus()
+    }
+
+    /// Kills the process at once (a crash), and reaps it.
+    public func crash() async {
+        if exitStatus() != nil { return }
+        kill(pid, SIGKILL)
+        while exitStatus() == nil { try? await Task.sleep(for: .milliseconds(20)) }
     }
 
     private func exitStatus() -> Int32? {

@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceTestSupport
 import SubscriptionStore
 import SubscriptionTopology
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @testable import SubscriptionConsumer
 
 /// The outbox relay against a real broker (`AMQP_URL`, loopback default) and a real SQLite file.
-@Suite("Outbox relay")
+@Suite("Outbox relay", .requiresBroker)
 struct OutboxRelayTests {
     @Test("concurrent recoveries publish every entry exactly once, in outbox order, empty the outbox and hand publishing back")
     func concurrentRecoveriesPublishOnceInOrder() async throws {

@@ -1,7 +1,8 @@
-import ServiceTestSupport
 import ArgumentParser
+import ServiceTestSupport
 import SubscriptionMessages
 import Testing
+
 @testable import SubscriptionControl
 
 @Suite struct ArgumentTests {

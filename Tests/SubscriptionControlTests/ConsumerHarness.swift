@@ -1,10 +1,11 @@
-import ServiceTestSupport
 import AMQPClient
 import Foundation
+import Logging
+import ServiceTestSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Logging
 
 /// The real `subscriptions-consumer` (built by `swift build`) on a private bus prefix of the test
 /// broker (`AMQP_URL`, loopback default), with the manual clock and a fresh SQLite file: what
@@ -30,7 +31,7 @@ final class ConsumerHarness: Sendable {
     /// Starts the consumer and waits until its health endpoint answers 200.
     static func start() async throws -> ConsumerHarness {
         let environment = ProcessInfo.processInfo.environment
-        let amqpURL = environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
+        let amqpURL = TestBroker.url
         let prefix = "ctl-\(UUID().uuidString.prefix(8).lowercased())"
         let directory = FileManager.default.temporaryDirectory.appending(path: prefix)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,12 +1,12 @@
-import ServiceTestSupport
 import AMQPClient
 import Foundation
+import ServiceTestSupport
 import SubscriptionMessages
 import Synchronization
 import Testing
 
 /// `subscriptionsctl` against the real broker and a real `subscriptions-consumer` process.
-@Suite("subscriptionsctl against the broker and the consumer", .serialized)
+@Suite("subscriptionsctl against the broker and the consumer", .serialized, .requiresBroker)
 struct ControlBrokerTests {
     static let purchase = #"{"customerId":"CUSTOMER","productId":"news.basic.monthly","storefront":"USA"}"#
 
@@ -37,7 +37,7 @@ struct ControlBrokerTests {
     @Test func eventsTailPrintsTheEventsAsJSONLines() async throws {
         try await ConsumerHarness.with { harness in
             async let tail = CtlRun.run(harness.arguments("events", "tail", "--count", "1", "--json", "--for", "30s"))
-            try await Task.sleep(for: .seconds(2))
+            try await waitForBinding(harness, exchange: "\(harness.busPrefix).events", routingKey: "SUBSCRIBED.INITIAL_BUY")
             let published = await CtlRun.run(purchaseArguments(harness))
             #expect(published.code == 0)
             let result = await tail
@@ -48,6 +48,31 @@ struct ControlBrokerTests {
             #expect(event.notificationType == .subscribed)
             #expect(event.subtype == .initialBuy)
         }
+    }
+
+    /// Waits until a queue is bound to `exchange` for `routingKey` (the tail's own): a mandatory
+    /// probe comes back unroutable until then. The probe is not a `NotificationEvent`, so the
+    /// tail skips it; nothing else is bound to this harness's events exchange.
+    private func waitForBinding(
+        _ harness: ConsumerHarness, exchange: String, routingKey: String, timeout: Duration = .seconds(20)
+    ) async throws {
+        let connection = try await harness.connect()
+        let deadline = ContinuousClock.now + timeout
+        var bound = false
+        while !bound, ContinuousClock.now < deadline {
+            do throws(AMQPError) {
+                try await connection.publish(AMQPMessage(body: Data([0xFF])), exchange: exchange, routingKey: routingKey, mandatory: true)
+                bound = true
+            } catch {
+                guard error.code == .publishReturned || error.code == .notFound else {
+                    await connection.close()
+                    throw error
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        await connection.close()
+        guard bound else { throw HarnessError("nothing bound to \(exchange) for \(routingKey) within \(timeout)") }
     }
 
     @Test func dlqListShowsAPoisonMessageAndReplaySendsItBack() async throws {

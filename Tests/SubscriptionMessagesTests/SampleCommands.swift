@@ -166,6 +166,30 @@ enum SampleCommands {
             .advanceTestClock(.with { $0.advanceBy = Google_Protobuf_Duration(seconds: 86_400 * 31) })
         case .reloadCatalog:
             .reloadCatalog(.init())
+        case .getTransactionInfo:
+            .getTransactionInfo(.with { $0.transactionID = "2000000000000001-3" })
+        case .getTransactionHistory:
+            .getTransactionHistory(.with {
+                $0.transactionID = "2000000000000001"
+                $0.revision = "31373030.2d31"
+                $0.startDate = Google_Protobuf_Timestamp(seconds: 1_700_000_000)
+                $0.productTypes = [.autoRenewableSubscription]
+                $0.sort = .descending
+                $0.revoked = Google_Protobuf_BoolValue(false)
+            })
+        case .getRefundHistory:
+            .getRefundHistory(.with { $0.transactionID = "2000000000000001"; $0.revision = "" })
+        case .getNotificationHistory:
+            .getNotificationHistory(.with {
+                $0.startDate = Google_Protobuf_Timestamp(seconds: 1_700_000_000)
+                $0.endDate = Google_Protobuf_Timestamp(seconds: 1_700_086_400)
+                $0.notificationType = .didRenew
+                $0.onlyFailures = true
+            })
+        case .requestTestNotification:
+            .requestTestNotification(.init())
+        case .getTestNotificationStatus:
+            .getTestNotificationStatus(.with { $0.testNotificationToken = "ce3af791-365e-4c60-841b-1674b43c1609_1700000000000" })
         }
     }
 }

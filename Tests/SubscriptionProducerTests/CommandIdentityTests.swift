@@ -6,16 +6,6 @@ import Testing
 
 @Suite("Command ids and trace context")
 struct CommandIdentityTests {
-    @Test("SHA-1 matches the FIPS 180 test vectors", arguments: [
-        ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
-        ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
-    ])
-    func sha1(input: String, expected: String) {
-        let hex = SHA1.digest(Array(input.utf8)).map { String(format: "%02x", $0) }.joined()
-        #expect(hex == expected)
-    }
-
     @Test("a version 5 UUID equals RFC 9562's / Python's uuid5(NAMESPACE_DNS, 'python.org')")
     func nameBasedUUIDMatchesReference() throws {
         let dns = try #require(UUID(uuidString: "6ba7b810-9dad-11d1-80b4-00c04fd430c8"))

@@ -3,7 +3,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Prometheus
 import SubscriptionAPI
+import SubscriptionTrust
 import Testing
 
 @testable import SubscriptionProducer
@@ -16,14 +18,17 @@ struct HTTPSurfaceTests {
     static let purchaseBody = #"{"customerId": "c-1", "productId": "com.example.monthly", "storefront": "USA"}"#
 
     /// The producer's router over a dispatcher that is never connected.
-    static func withRouter(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    static func withRouter(_ test: @escaping @Sendable (AuthorizedClient) async throws -> Void) async throws {
         let logger = Logger(label: "unused")
         let connection = AMQPConnection(configuration: try AMQPConfiguration(url: "amqp://guest:guest@127.0.0.1:1/"), logger: logger)
-        let metrics = ProducerMetrics()
+        let registry = PrometheusCollectorRegistry()
+        let metrics = ProducerMetrics(factory: ProducerMetrics.prometheusFactory(registry: registry))
         let dispatcher = CommandDispatcher(connection: connection, configuration: ProducerConfiguration(), metrics: metrics, logger: logger)
         let gateway = CommandGateway(dispatcher: dispatcher, defaultTimeout: .seconds(1), maximumTimeout: .seconds(300))
-        let router = ProducerRoutes.makeRouter(dispatcher: dispatcher, gateway: gateway, metrics: metrics)
-        try await Application(router: router).test(.router, test)
+        let router = ProducerRoutes.makeRouter(
+            dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry,
+            authentication: BearerTokenVerifier(keys: TestCredentials.keys))
+        try await Application(router: router).test(.router) { client in try await test(AuthorizedClient(client: client)) }
     }
 
     static func error(_ response: TestResponse) throws -> ErrorPayload {

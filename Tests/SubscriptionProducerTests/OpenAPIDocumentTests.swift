@@ -2,6 +2,7 @@ import AMQPClient
 import Foundation
 import Hummingbird
 import Logging
+import Prometheus
 import Testing
 
 @testable import SubscriptionProducer
@@ -22,13 +23,14 @@ struct OpenAPIDocumentTests {
     func everyRouteIsDocumented() throws {
         let connection = AMQPConnection(
             configuration: try AMQPConfiguration(url: "amqp://guest:guest@127.0.0.1:1/"), logger: Logger(label: "unused"))
-        let metrics = ProducerMetrics()
+        let registry = PrometheusCollectorRegistry()
+        let metrics = ProducerMetrics(factory: ProducerMetrics.prometheusFactory(registry: registry))
         let dispatcher = CommandDispatcher(
             connection: connection, configuration: ProducerConfiguration(), metrics: metrics, logger: Logger(label: "unused"))
         let gateway = CommandGateway(dispatcher: dispatcher, defaultTimeout: .seconds(1), maximumTimeout: .seconds(2))
-        let router = ProducerRoutes.makeRouter(dispatcher: dispatcher, gateway: gateway, metrics: metrics)
+        let router = ProducerRoutes.makeRouter(dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry)
         let routed = Set(router.routes.map { "\($0.method.rawValue.lowercased()) \(Self.normalized("\($0.path)"))" })
-        #expect(routed.count == 21)
+        #expect(routed.count == 27)
         #expect(routed == Self.documentedOperations(OpenAPIDocument.yaml))
     }
 

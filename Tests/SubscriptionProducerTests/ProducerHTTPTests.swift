@@ -2,6 +2,8 @@ import AMQPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Prometheus
+import ServiceTestSupport
 import SubscriptionAPI
 import SubscriptionMessages
 import Testing
@@ -9,7 +11,7 @@ import Testing
 @testable import SubscriptionProducer
 
 /// The HTTP API against a real broker (AMQP_URL), with ``TestReplier`` in the consumer's place.
-@Suite("Producer over HTTP and AMQP", .serialized)
+@Suite("Producer over HTTP and AMQP", .serialized, .requiresBroker)
 struct ProducerHTTPTests {
     typealias Answer = @Sendable (Subscriptions_V1_CommandEnvelope) -> Subscriptions_V1_CommandReply?
 
@@ -21,30 +23,40 @@ struct ProducerHTTPTests {
 
     /// Runs `test` with a producer on a fresh prefixed topology and a replier answering with `answer`.
     func withProducer(
-        answer: @escaping Answer, _ test: @escaping @Sendable (any TestClientProtocol, TestReplier) async throws -> Void
+        answer: @escaping Answer, _ test: @escaping @Sendable (AuthorizedClient, TestReplier) async throws -> Void
     ) async throws {
-        let prefix = TestBroker.uniquePrefix()
+        let prefix = ProducerTestBus.uniquePrefix()
         let topology = CommandTopology(prefix: prefix, queueExpiry: .seconds(600))
         let configuration = ProducerConfiguration(
             amqpURL: TestBroker.url, replyTimeout: .seconds(5), topology: topology, serviceName: "producer-tests")
-        let app = try buildApplication(configuration: configuration, logger: TestBroker.logger)
+        let registry = PrometheusCollectorRegistry()
+        let app = try buildApplication(
+            configuration: configuration, logger: ProducerTestBus.logger, registry: registry,
+            metrics: ProducerMetrics(factory: ProducerMetrics.prometheusFactory(registry: registry)),
+            identity: TestCredentials.identity, apiKeys: TestCredentials.keys)
         try await app.test(.router) { client in
             try await Self.waitUntilReady(client)
             let (replier, task) = try await TestReplier.start(queue: topology.commandsQueue, answer: answer)
             defer { task.cancel() }
-            try await test(client, replier)
+            try await test(AuthorizedClient(client: client), replier)
             task.cancel()
             await replier.close()
         }
     }
 
+    /// Waits for `/health` to answer 200: connected and consuming the reply queue. 30 s, for a
+    /// full test run on a loaded 2-core machine (10 s was seen to be too short there).
     static func waitUntilReady(_ client: any TestClientProtocol) async throws {
-        for _ in 0..<100 {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
             if try await client.execute(uri: "/health", method: .get).status == .ok { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        Issue.record("the producer never became ready")
+        Issue.record("the producer did not become ready within 30 s")
     }
+
+    /// A replier that never answers.
+    static func noReply(_: Subscriptions_V1_CommandEnvelope) -> Subscriptions_V1_CommandReply? { nil }
 
     static func purchaseReply(_ envelope: Subscriptions_V1_CommandEnvelope) -> Subscriptions_V1_CommandReply {
         var reply = Subscriptions_V1_CommandReply()
@@ -137,7 +149,7 @@ struct ProducerHTTPTests {
 
     @Test("no reply before X-Request-Timeout answers 504 with an error body")
     func deadline() async throws {
-        try await withProducer(answer: { _ in nil }) { client, replier in
+        try await withProducer(answer: Self.noReply) { client, replier in
             let start = ContinuousClock.now
             let response = try await client.execute(
                 uri: "/v1/purchases", method: .post, headers: [Self.requestTimeout: "300"],

@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceTestSupport
 import SubscriptionMessages
 import SwiftProtobuf
 import Synchronization
@@ -29,7 +30,7 @@ final class TestReplier: Sendable {
     ) async throws -> (TestReplier, Task<Void, Never>) {
         var configuration = try AMQPConfiguration(url: TestBroker.url)
         configuration.connectionName = "producer-tests-replier"
-        let connection = AMQPConnection(configuration: configuration, logger: TestBroker.logger)
+        let connection = AMQPConnection(configuration: configuration, logger: ProducerTestBus.logger)
         try await connection.connect()
         let replier = TestReplier(connection: connection)
         let consumer = try await connection.consume(queue: queue, prefetch: 16)
@@ -61,12 +62,8 @@ final class TestReplier: Sendable {
     func close() async { await connection.close() }
 }
 
-/// Where the tests find their broker: `AMQP_URL`, by default a local one.
-enum TestBroker {
-    static var url: String {
-        ProcessInfo.processInfo.environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
-    }
-
+/// The producer tests' logger and names (the broker is ServiceTestSupport's `TestBroker.url`).
+enum ProducerTestBus {
     static var logger: Logger {
         var logger = Logger(label: "producer-tests")
         logger.logLevel = .warning

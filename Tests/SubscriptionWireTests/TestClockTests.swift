@@ -116,8 +116,8 @@ import Testing
             $0.advanceByCalendar.months = 12
             $0.advanceByCalendar.plus = Google_Protobuf_Duration(seconds: 86_400)
         }))
-        let march1_2027 = Date(timeIntervalSince1970: 1_803_859_200)  // 2027-03-01T00:00:00Z
-        #expect(year.manualClockAdvancedTo.map(Self.milliseconds) == Self.milliseconds(march1_2027))
+        let march2027 = Date(timeIntervalSince1970: 1_803_859_200)  // 2027-03-01T00:00:00Z
+        #expect(year.manualClockAdvancedTo.map(Self.milliseconds) == Self.milliseconds(march2027))
     }
 
     @Test("advance_by_calendar of zero or a negative amount is INVALID_ARGUMENT naming advanceBy", arguments: [

@@ -3,6 +3,9 @@
 # Layout:
 #   Protos/subscriptions/v1/*.proto              the wire contract (source of truth)
 #   Sources/SubscriptionMessages/Generated/      committed protoc-gen-swift output
+#   Sources/SubscriptionMessages/Generated/CommandRoute.swift
+#                                                committed output of generate-command-routes.py
+#                                                (service.proto's rpcs; no protoc needed)
 #   Protos/generated-swift.manifest              hashes the fast drift check compares
 #                                                (kept out of Sources/ so SwiftPM
 #                                                does not warn about an unhandled file)
@@ -12,6 +15,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 PROTO_DIR="$ROOT/Protos"
 GENERATED_DIR="$ROOT/Sources/SubscriptionMessages/Generated"
 MANIFEST="$PROTO_DIR/generated-swift.manifest"
+ROUTES_FILE="$GENERATED_DIR/CommandRoute.swift"
+ROUTES_GENERATOR="$ROOT/scripts/lib/generate-command-routes.py"
 
 PROTOC="${PROTOC:-protoc}"
 SWIFT_PROTOBUF_VERSION="1.39.0"
@@ -97,6 +102,13 @@ generate_swift_into() {
   mkdir -p "$out"
   (cd "$PROTO_DIR" && "$PROTOC" -I . --plugin=protoc-gen-swift="$plugin" \
     --swift_out="$out" "${SWIFT_OPTIONS[@]}" "${files[@]}")
+}
+
+# Writes the Swift side of service.proto (CommandRoute and its envelope switches) to $1
+# ("-" = stdout). Python standard library only; fails naming the rpc when service.proto
+# and envelope.proto disagree.
+generate_routes_into() {
+  python3 "$ROUTES_GENERATOR" "$PROTO_DIR" "$1"
 }
 
 # Prints the manifest for the current protos and generated files (plugin version $1).

@@ -11,6 +11,8 @@ final class ConnectionMailbox: Sendable {
     private struct State {
         var requests: [ConnectionRequest] = []
         var connected = false
+        var blockedReason: String?
+        var lastConnectionError: AMQPError?
         var closed = false
         var nextConsumerID = 1
     }
@@ -80,6 +82,18 @@ final class ConnectionMailbox: Sendable {
     var isConnected: Bool {
         get { state.withLock { $0.connected } }
         set { state.withLock { $0.connected = newValue } }
+    }
+
+    /// Why the broker blocks publishing right now (`connection.blocked`), if it does.
+    var blockedReason: String? {
+        get { state.withLock { $0.blockedReason } }
+        set { state.withLock { $0.blockedReason = newValue } }
+    }
+
+    /// Why the last connection attempt failed; nil once connected.
+    var lastConnectionError: AMQPError? {
+        get { state.withLock { $0.lastConnectionError } }
+        set { state.withLock { $0.lastConnectionError = newValue } }
     }
 
     /// A new consumer identifier.

@@ -7,7 +7,9 @@ struct OutgoingPublish: Sendable {
     var exchange: String
     var routingKey: String
     var mandatory: Bool
-    var completion: Completion<Void>
+    /// Ends the caller's wait; a single publish's caller may give up early (deadline,
+    /// cancellation).
+    var completion: PublishCompletion
 }
 
 /// How a delivery is settled.
@@ -26,6 +28,7 @@ struct DeliveryOrigin: Sendable, Hashable {
 
 /// Work for the connection thread, sent by callers on any thread.
 enum ConnectionRequest: Sendable {
+    case connect(ConnectWaiter)
     case declare(AMQPTopology, Completion<Void>)
     case publish(OutgoingPublish)
     /// Several publishes, sent in this order.

@@ -4,15 +4,13 @@ import Logging
 
 extension ConnectionWorker {
     /// Opens the connection and restores what the callers set up: topology, consumers and
-    /// the publishes that were not confirmed on the previous connection.
+    /// the publishes that were not confirmed on the previous connection. A failed attempt
+    /// fails the `connect` callers that set no deadline and schedules the next one.
     func attemptConnection() {
         do {
             try openConnection()
         } catch {
-            if let initial = initialConnect, initial.deadline.map({ ContinuousClock.now >= $0 }) ?? true {
-                finish(error: error)
-                return
-            }
+            attemptFailed(error)
             let delay = backoff.nextDelay()
             logger.warning("AMQP connection failed; retrying", metadata: [
                 "amqp.url": "\(configuration.redactedURL)", "error": "\(error)", "retry.in": "\(delay)",
@@ -22,6 +20,8 @@ extension ConnectionWorker {
         }
         generation += 1
         backoff.reset()
+        blockedReason = nil
+        mailbox.blockedReason = nil
         mailbox.isConnected = true
         logger.debug("AMQP connection open", metadata: ["amqp.url": "\(configuration.redactedURL)", "amqp.generation": "\(generation)"])
         do {
@@ -38,11 +38,36 @@ extension ConnectionWorker {
             }
         } catch {
             logger.error("AMQP restoring topology failed", metadata: ["error": "\(error.error)"])
+            attemptFailed(error.error)
             connectionLost(error.error)
             return
         }
-        initialConnect?.completion(.success(()))
-        initialConnect = nil
+        mailbox.lastConnectionError = nil
+        for waiter in connectWaiters {
+            waiter.operation(.success(()))
+        }
+        connectWaiters = []
+    }
+
+    /// Records why an attempt failed and fails the `connect` callers that set no deadline
+    /// (they asked for one attempt); the others keep waiting for a later one.
+    private func attemptFailed(_ error: AMQPError) {
+        mailbox.lastConnectionError = error
+        connectWaiters.removeAll { waiter in
+            if waiter.failsOnAttemptError { waiter.operation(.failure(error)) }
+            return waiter.failsOnAttemptError || waiter.operation.isFinished
+        }
+    }
+
+    /// A caller's `connect`: resumed at once when connected; otherwise the next attempt starts
+    /// now (not after the backoff) and the caller waits for its outcome.
+    func addConnectWaiter(_ waiter: ConnectWaiter) {
+        guard state == nil else {
+            waiter.operation(.success(()))
+            return
+        }
+        connectWaiters.append(waiter)
+        nextAttempt = min(nextAttempt, ContinuousClock.now)
     }
 
     private func openConnection() throws(AMQPError) {
@@ -66,6 +91,7 @@ extension ConnectionWorker {
                 "publisher_confirms": .bool(true),
                 "basic.nack": .bool(true),
                 "consumer_cancel_notify": .bool(true),
+                "connection.blocked": .bool(true),
                 "authentication_failure_close": .bool(true),
             ]),
         ])
@@ -129,8 +155,9 @@ extension ConnectionWorker {
         }
     }
 
-    /// Forgets the broken connection: unconfirmed publishes go back to the front of the queue
-    /// (they are published again after reconnecting: at least once), deliveries already handed
+    /// Forgets the broken connection: unconfirmed publishes whose callers still wait go back to
+    /// the front of the queue (they are published again after reconnecting: at least once),
+    /// deliveries already handed
     /// out become stale, and a reconnection is scheduled.
     func connectionLost(_ error: AMQPError) {
         if let state {
@@ -138,7 +165,10 @@ extension ConnectionWorker {
             self.state = nil
         }
         mailbox.isConnected = false
-        waiting.prepend(confirms.removeAll())
+        blockedReason = nil
+        mailbox.blockedReason = nil
+        // What a caller gave up on (deadline, cancellation) is not published again.
+        waiting.prepend(contentsOf: confirms.removeAll().filter { !$0.completion.isFinished })
         for id in consumers.keys {
             consumers[id]?.channelGeneration += 1
             consumers[id]?.subscribed = false

@@ -73,6 +73,16 @@ extension ConnectionWorker {
                 }
             }
             recoverChannel(channel)
+        case AMQP_CONNECTION_BLOCKED_METHOD:
+            let blocked = method.decoded.assumingMemoryBound(to: amqp_connection_blocked_t.self).pointee
+            let reason = blocked.reason.string.isEmpty ? "no reason given" : blocked.reason.string
+            blockedReason = reason
+            mailbox.blockedReason = reason
+            logger.warning("AMQP broker blocks publishing; publishes wait", metadata: ["reason": "\(reason)"])
+        case AMQP_CONNECTION_UNBLOCKED_METHOD:
+            blockedReason = nil
+            mailbox.blockedReason = nil
+            logger.info("AMQP broker unblocked publishing")
         case AMQP_CONNECTION_CLOSE_METHOD:
             let close = method.decoded.assumingMemoryBound(to: amqp_connection_close_t.self).pointee
             let error = AMQPError(.connectionClosed, close.reply_text.string, replyCode: close.reply_code)

@@ -5,6 +5,8 @@ extension ConnectionWorker {
     /// Serves one caller request on the connection thread.
     func handle(_ request: ConnectionRequest) {
         switch request {
+        case .connect(let waiter):
+            addConnectWaiter(waiter)
         case .declare(let topology, let completion):
             if state == nil {
                 pendingDeclares.append((topology, completion))
@@ -108,11 +110,14 @@ extension ConnectionWorker {
         return .success(())
     }
 
-    /// Sends waiting publishes while the confirm window has room.
+    /// Sends waiting publishes while the confirm window has room and the broker does not
+    /// block publishing; drops those whose callers gave up (deadline, cancellation) unsent.
     func flushWaitingPublishes() {
-        while state != nil, confirms.count < configuration.confirmWindow, let publish = waiting.popFirst() {
+        while state != nil, blockedReason == nil, confirms.count < configuration.confirmWindow,
+              let publish = waiting.popFirst() {
+            guard publish.completion.claimForSending() else { continue }
             if let error = send(publish, tag: confirms.nextTag) {
-                waiting.prepend([publish])
+                waiting.prepend(publish)
                 connectionLost(error)
                 return
             }

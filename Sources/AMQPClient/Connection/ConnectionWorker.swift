@@ -1,4 +1,5 @@
 import CRabbitMQ
+import DequeModule
 import Foundation
 import Logging
 import Synchronization
@@ -12,20 +13,26 @@ import Glibc
 /// Callers never touch the C state: they put ``ConnectionRequest``s in the ``ConnectionMailbox``
 /// and are resumed through completions. The thread polls the socket and the mailbox's wake-up
 /// pipe with a short timeout, so heartbeats are serviced while handlers run elsewhere, and it
-/// reconnects with backoff when the connection is lost.
+/// (re)connects with backoff whenever it is not connected, from ``startIfNeeded()`` until
+/// the connection is closed.
 ///
-/// `@unchecked Sendable`: after ``start(retryUntil:completion:)`` every stored `var` is read and
-/// written only by the connection thread; the immutable `let`s are Sendable.
+/// `@unchecked Sendable`: after ``startIfNeeded()`` every stored `var` is read and written only
+/// by the connection thread (or, when the thread was never started, by ``closeIfNeverStarted()``
+/// alone); the immutable `let`s are Sendable.
 final class ConnectionWorker: @unchecked Sendable {
     static let controlChannel: amqp_channel_t = 1
     static let publishChannel: amqp_channel_t = 2
     /// Header carrying the publish sequence number, to match a `basic.return` with its publish.
     static let publishTagHeader = "x-amqp-client-publish-tag"
 
+    private enum Lifecycle {
+        case idle, running, closed
+    }
+
     let configuration: AMQPConfiguration
     let logger: Logger
     let mailbox = ConnectionMailbox()
-    private let started = Mutex(false)
+    private let lifecycle = Mutex(Lifecycle.idle)
 
     var state: amqp_connection_state_t?
     var generation = 0
@@ -33,10 +40,14 @@ final class ConnectionWorker: @unchecked Sendable {
     var pendingDeclares: [(AMQPTopology, Completion<Void>)] = []
     var consumers: [Int: ConsumerRecord] = [:]
     var confirms = ConfirmTracker<OutgoingPublish>()
-    var waiting = PublishQueue()
+    /// Publishes waiting for the confirm window or for a connection, in order.
+    var waiting = Deque<OutgoingPublish>()
     var backoff: ReconnectBackoff
     var nextAttempt = ContinuousClock.now
-    var initialConnect: (deadline: ContinuousClock.Instant?, completion: Completion<Void>)?
+    /// Callers of `connect` waiting for the connection to open.
+    var connectWaiters: [ConnectWaiter] = []
+    /// Why the broker blocks publishing on this connection (`connection.blocked`), if it does.
+    var blockedReason: String?
     var closeRequest: (deadline: ContinuousClock.Instant, completion: Completion<Void>)?
     var finished = false
 
@@ -46,21 +57,38 @@ final class ConnectionWorker: @unchecked Sendable {
         backoff = ReconnectBackoff(initial: configuration.reconnectDelay, maximum: configuration.maxReconnectDelay)
     }
 
-    /// Starts the connection thread; `completion` runs once the first connection is open, or
-    /// when it could not be opened (at once without a deadline, else when the deadline passed).
-    func start(retryUntil deadline: ContinuousClock.Instant?, completion: @escaping Completion<Void>) {
-        let first = started.withLock { started in
-            defer { started = true }
-            return !started
+    /// Starts the connection thread unless it runs already (or the connection was closed).
+    /// From then on the thread keeps (re)connecting until ``AMQPConnection/close()``.
+    func startIfNeeded() {
+        let start = lifecycle.withLock { lifecycle in
+            guard lifecycle == .idle else { return false }
+            lifecycle = .running
+            return true
         }
-        guard first else {
-            completion(mailbox.isConnected ? .success(()) : .failure(AMQPError(.protocolError, "connect() was already called")))
-            return
-        }
-        initialConnect = (deadline, completion)
+        guard start else { return }
         let thread = Thread { [self] in run() }
         thread.name = "amqp-\(configuration.connectionName)"
         thread.start()
+    }
+
+    /// Closes a connection whose thread never started, on the caller's thread: fails what was
+    /// queued and refuses further requests. Returns false when the thread runs (close through
+    /// the mailbox instead).
+    func closeIfNeverStarted() -> Bool {
+        let close = lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .running: return false
+            case .closed: return true
+            case .idle:
+                lifecycle = .closed
+                return true
+            }
+        }
+        if close {
+            // The thread can no longer start: this is the only code touching the state.
+            finish(error: AMQPError(.closed, "the connection was closed"))
+        }
+        return close
     }
 
     private func run() {
@@ -99,9 +127,10 @@ final class ConnectionWorker: @unchecked Sendable {
             amqp_destroy_connection(state)
             self.state = nil
         }
-        for publish in confirms.removeAll() + waiting.removeAll() {
+        for publish in confirms.removeAll() + waiting {
             publish.completion(.failure(error))
         }
+        waiting.removeAll()
         for (_, completion) in pendingDeclares {
             completion(.failure(error))
         }
@@ -113,17 +142,17 @@ final class ConnectionWorker: @unchecked Sendable {
         for request in mailbox.closeAndTakeRequests() {
             request.fail(with: error)
         }
-        initialConnect?.completion(.failure(error))
-        initialConnect = nil
+        for waiter in connectWaiters {
+            waiter.operation(.failure(error))
+        }
+        connectWaiters = []
         closeRequest?.completion(.success(()))
         closeRequest = nil
     }
 
     private func waitForWakeup(until instant: ContinuousClock.Instant) {
-        let remaining = ContinuousClock.now.duration(to: instant)
-        let milliseconds = max(1, min(200, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)))
         var descriptor = pollfd(fd: mailbox.wakeReadDescriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&descriptor, 1, milliseconds) > 0 {
+        if poll(&descriptor, 1, Self.milliseconds(until: instant, atMost: 200)) > 0 {
             mailbox.drainWakeups()
         }
     }
@@ -146,43 +175,20 @@ final class ConnectionWorker: @unchecked Sendable {
         }
         readAvailableFrames()
     }
+
+    /// A `poll` timeout: the milliseconds until `instant`, at least 1 and at most `limit`.
+    private static func milliseconds(until instant: ContinuousClock.Instant, atMost limit: Int32) -> Int32 {
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: instant).components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return Int32(max(1, min(Int64(limit), milliseconds)))
+    }
 }
 
-/// Publishes waiting for the confirm window or for a connection, in order.
-struct PublishQueue {
-    private var items: [OutgoingPublish] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == items.count }
-
-    mutating func append(_ publish: OutgoingPublish) {
-        items.append(publish)
-    }
-
-    mutating func prepend(_ publishes: [OutgoingPublish]) {
-        items = publishes + items[head...]
-        head = 0
-    }
-
-    mutating func popFirst() -> OutgoingPublish? {
-        guard head < items.count else { return nil }
-        defer {
-            head += 1
-            if head > 1024 && head * 2 > items.count {
-                items.removeFirst(head)
-                head = 0
-            }
-        }
-        return items[head]
-    }
-
-    mutating func removeAll() -> [OutgoingPublish] {
-        defer {
-            items = []
-            head = 0
-        }
-        return Array(items[head...])
-    }
+/// A caller of `connect`: resumed when the connection opens, or, when it set no deadline,
+/// when the next attempt fails.
+struct ConnectWaiter: Sendable {
+    var operation: PendingOperation
+    var failsOnAttemptError: Bool
 }
 
 /// A consumer as the connection thread tracks it.

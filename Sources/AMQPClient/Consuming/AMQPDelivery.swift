@@ -18,19 +18,6 @@ public struct AMQPDelivery: Sendable {
     let origin: DeliveryOrigin
     let mailbox: ConnectionMailbox
 
-    init(
-        message: AMQPMessage, exchange: String, routingKey: String, redelivered: Bool,
-        deliveryTag: UInt64, origin: DeliveryOrigin, mailbox: ConnectionMailbox
-    ) {
-        self.message = message
-        self.exchange = exchange
-        self.routingKey = routingKey
-        self.redelivered = redelivered
-        self.deliveryTag = deliveryTag
-        self.origin = origin
-        self.mailbox = mailbox
-    }
-
     /// Acknowledges this delivery (and, with `multiple`, every earlier one of its consumer).
     public func ack(multiple: Bool = false) async throws(AMQPError) {
         try await settle(.ack(multiple: multiple))

@@ -22,8 +22,10 @@ public struct AMQPError: Error, Sendable, Hashable, CustomStringConvertible {
         case publishReturned
         /// The broker refused a published message (`basic.nack`).
         case publishNacked
-        /// The operation did not finish in time.
+        /// The operation did not finish by its deadline.
         case timeout
+        /// The calling task was cancelled while the operation was pending.
+        case cancelled
         /// TLS could not be set up (certificates, handshake).
         case tls
         /// The broker or the library reported an unexpected protocol state.

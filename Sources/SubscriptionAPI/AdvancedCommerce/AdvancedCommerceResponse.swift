@@ -1,5 +1,5 @@
 /// The 200 body of every Advanced Commerce server endpoint: the subscription's latest transaction and
-/// renewal info after the change, as unsigned JWS (see ``SignedPayload``).
+/// renewal info after the change, as JWS (signed when encoded with a signer, see ``SignedPayload``).
 public struct AdvancedCommerceResponse: Codable, Sendable, Hashable {
     /// The latest transaction.
     public var signedTransactionInfo: SignedPayload<JWSTransactionDecodedPayload>

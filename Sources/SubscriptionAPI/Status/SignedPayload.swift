@@ -1,21 +1,25 @@
 import Foundation
 
-/// A field Apple sends as a JWS (`signedTransactionInfo`, `signedRenewalInfo`), carried as an
-/// **unsigned JWS** in compact form: `base64url({"alg":"none","typ":"JWT"}).base64url(payload).`
-/// (empty signature, RFC 7515/7519 "unsecured JWS").
+/// A field Apple sends as a JWS (`signedTransactionInfo`, `signedRenewalInfo`, a notification's
+/// `signedPayload`) in compact form `header.payload.signature`.
 ///
-/// Why this form: the JSON keeps Apple's type (a string in compact JWS form), so an Apple-shaped client
-/// parses the response unchanged and reads the payload by base64url-decoding the middle part;
-/// `alg: none` says plainly that nothing is signed, rather than faking a signature; a real ES256 signer
-/// can later replace the encoding without changing any model. Decoding reads the payload of any JWS and
-/// **never verifies a signature**; ``algorithm`` reports what the header claimed.
+/// Encoding signs with the ``PayloadSigner`` found in the encoder's `userInfo` under
+/// ``Foundation/CodingUserInfoKey/payloadSigner`` (the services put their ES256 signer with an
+/// `x5c` chain there, docs/signing-and-auth.md). Without one it writes an **unsigned JWS**,
+/// `base64url({"alg":"none","typ":"JWT"}).base64url(payload).` (RFC 7515/7519 "unsecured JWS"),
+/// which says plainly that nothing is signed. Either way the JSON keeps Apple's type (a string in
+/// compact JWS form), so an Apple-shaped client parses the response unchanged.
+///
+/// Decoding reads the payload of any JWS and **never verifies a signature**; ``algorithm``
+/// reports what the header claimed. Verification belongs to the reader (Apple's
+/// `SignedDataVerifier`, or `CompactJWS` in SubscriptionTrust).
 public struct SignedPayload<Payload: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     /// The decoded payload.
     public var payload: Payload
-    /// The header's `alg` when decoded (`none` for what this module produces).
+    /// The header's `alg` when decoded (`ES256` when signed, `none` for an unsigned JWS).
     public private(set) var algorithm: String
 
-    /// Wraps a payload; it is encoded unsigned.
+    /// Wraps a payload; it is signed when encoded with a ``PayloadSigner`` in `userInfo`.
     public init(_ payload: Payload) {
         self.payload = payload
         self.algorithm = "none"
@@ -23,12 +27,22 @@ public struct SignedPayload<Payload: Codable & Sendable & Hashable>: Codable, Se
 
     static var header: Data { Data(#"{"alg":"none","typ":"JWT"}"#.utf8) }
 
-    /// The compact serialization: `header.payload.` with an empty signature.
+    /// The payload's JSON (sorted keys), the bytes a signer signs. Signed fields nested in the
+    /// payload (a notification's `signedTransactionInfo`) are signed by `signer` too.
+    public func payloadJSON(signer: (any PayloadSigner)? = nil) throws -> Data {
+        try JSONEncoder.appleJSON(signer: signer).encode(payload)
+    }
+
+    /// The unsigned compact serialization: `header.payload.` with an empty signature.
     public func compactSerialization() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let body = try encoder.encode(payload)
-        return "\(Base64URL.encode(Self.header)).\(Base64URL.encode(body))."
+        "\(Base64URL.encode(Self.header)).\(Base64URL.encode(try payloadJSON()))."
+    }
+
+    /// The compact serialization signed by `signer` (nested signed fields too), or unsigned
+    /// when `signer` is nil.
+    public func compactSerialization(signedBy signer: (any PayloadSigner)?) throws -> String {
+        guard let signer else { return try compactSerialization() }
+        return try signer.compactJWS(signing: payloadJSON(signer: signer))
     }
 
     /// Reads a compact JWS without verifying it.
@@ -55,7 +69,7 @@ public struct SignedPayload<Payload: Codable & Sendable & Hashable>: Codable, Se
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(compactSerialization())
+        try container.encode(compactSerialization(signedBy: encoder.userInfo[.payloadSigner] as? any PayloadSigner))
     }
 }
 
@@ -71,15 +85,15 @@ public struct JWSFormatError: Error, Sendable, Hashable {
 }
 
 /// Base64url without padding (RFC 4648 §5), as JWS uses it.
-enum Base64URL {
-    static func encode(_ data: Data) -> String {
+package enum Base64URL {
+    package static func encode(_ data: Data) -> String {
         data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static func decode(_ text: some StringProtocol) -> Data? {
+    package static func decode(_ text: some StringProtocol) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64)

@@ -38,9 +38,9 @@ public struct LastTransactionsItem: Codable, Sendable, Hashable {
     public var status: SubscriptionStatus
     /// The subscription.
     public var originalTransactionId: String
-    /// The latest transaction, as an unsigned JWS (see ``SignedPayload``).
+    /// The latest transaction, as a JWS (signed when encoded with a signer, see ``SignedPayload``).
     public var signedTransactionInfo: SignedPayload<JWSTransactionDecodedPayload>
-    /// The renewal info, as an unsigned JWS.
+    /// The renewal info, as a JWS.
     public var signedRenewalInfo: SignedPayload<JWSRenewalInfoDecodedPayload>
 
     /// Creates an item.

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import SubscriptionMessages
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SubscriptionMessages
 
 /// `clock advance` and `clock show`.
 struct ClockCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SubscriptionMessages
 import Synchronization
 
 /// `events tail` and `events stats`.
@@ -11,6 +12,8 @@ struct EventsCommand: AsyncParsableCommand {
 }
 
 /// Parses `--for` and `--every` values.
+// swift-format-ignore: AvoidRetroactiveConformances
+// Deliberate: argument-parser reads `Duration` options through this conformance.
 extension Duration: @retroactive ExpressibleByArgument {
     public init?(argument: String) {
         guard let duration = DurationText.parse(argument) else { return nil }
@@ -80,7 +83,7 @@ struct EventsStatsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = ControlContext.output
-        let statistics = Locked(EventStatistics())
+        let statistics = SharedStatistics()
         let feed = try await EventFeed.open(connection, patterns: [])
         let every = self.every
         do {
@@ -89,12 +92,12 @@ struct EventsStatsCommand: AsyncParsableCommand {
                     group.addTask {
                         while true {
                             try await Task.sleep(for: every)
-                            statistics.withLock { $0.report() }.forEach(output.write)
+                            statistics.report().forEach(output.write)
                         }
                     }
                 }
                 try await feed.read(for: duration) { event in
-                    statistics.withLock { $0.record(event) }
+                    statistics.record(event)
                     return true
                 }
                 group.cancelAll()
@@ -105,6 +108,19 @@ struct EventsStatsCommand: AsyncParsableCommand {
             throw error
         }
         await feed.close()
-        statistics.withLock { $0.report() }.forEach(output.write)
+        statistics.report().forEach(output.write)
+    }
+}
+
+/// ``EventStatistics`` shared by the task reading events and the one printing reports.
+private final class SharedStatistics: Sendable {
+    private let statistics = Mutex(EventStatistics())
+
+    func record(_ event: Subscriptions_V1_NotificationEvent) {
+        statistics.withLock { $0.record(event) }
+    }
+
+    func report() -> [String] {
+        statistics.withLock { $0.report() }
     }
 }

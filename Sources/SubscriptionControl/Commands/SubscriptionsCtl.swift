@@ -11,7 +11,10 @@ public struct SubscriptionsCtl: AsyncParsableCommand {
             --bus-prefix (env BUS_PREFIX), like the services. Example:
               subscriptionsctl publish purchase --json-string '{"customerId":"c1","productId":"news.basic.monthly","storefront":"USA"}'
             """,
-        subcommands: [PublishCommand.self, EventsCommand.self, ExtendCommand.self, ClockCommand.self, DeadLetterCommand.self]
+        subcommands: [
+            PublishCommand.self, EventsCommand.self, ExtendCommand.self, ClockCommand.self, DeadLetterCommand.self,
+            IdentityCommand.self, KeyCommand.self, TokenCommand.self,
+        ]
     )
 
     public init() {}

@@ -19,12 +19,16 @@ public enum EngineCommand: Codable, Sendable, Hashable {
     case requestRefund(RequestRefundRequest)
     case changeMetadata(ChangeMetadataRequest)
     case migrateSubscription(MigrateSubscriptionRequest)
+    case getTransactionInfo(GetTransactionInfoRequest)
+    case getTransactionHistory(TransactionHistoryRequest)
+    case getRefundHistory(RefundHistoryRequest)
 
-    /// Whether the command only reads (`GetMassExtensionStatus`, `GetAllSubscriptionStatuses`).
+    /// Whether the command only reads (the status, transaction and refund history queries).
     /// A read changes nothing: it fires no due transition and answers with what time has fired.
     public var isQuery: Bool {
         switch self {
-        case .getMassExtensionStatus, .getAllSubscriptionStatuses: true
+        case .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory:
+            true
         default: false
         }
     }

@@ -28,11 +28,24 @@ extension SubscriptionEngine {
         }
     }
 
-    /// Replays a purchaser's events on its family members' subscriptions.
-    func propagateToFamily(_ events: [EngineEvent], store: inout some EngineStore, commandId: String?) throws -> [EngineEvent] {
+    /// Replays a purchaser's events on its family members' subscriptions. `saved` is the
+    /// subscription the events are about, as just saved, when the caller has it: one without
+    /// family members needs no store read (renewals and mass extensions call this for every
+    /// subscription).
+    func propagateToFamily(
+        _ events: [EngineEvent], of saved: Subscription? = nil, store: inout some EngineStore, commandId: String?
+    ) throws -> [EngineEvent] {
+        if let saved, saved.familyMemberIds.isEmpty { return [] }
         var log = EventLog(app: catalog.app, commandId: commandId)
         for event in events where Self.familyMirrored.contains(event.notificationType) && event.notificationType != .subscribed {
-            guard let purchaser = try store.subscription(event.subscriptionId), !purchaser.familyMemberIds.isEmpty else { continue }
+            let purchaser: Subscription
+            if let saved, saved.originalTransactionId == event.subscriptionId {
+                purchaser = saved
+            } else {
+                guard let stored = try store.subscription(event.subscriptionId) else { continue }
+                purchaser = stored
+            }
+            guard !purchaser.familyMemberIds.isEmpty else { continue }
             for memberId in purchaser.familyMemberIds {
                 guard var member = try store.subscription(memberId), member.familyPurchaserId == purchaser.originalTransactionId,
                     member.isLive || event.notificationType == .expired

@@ -65,7 +65,7 @@ extension SubscriptionEngine {
             }
             try store.save(subscription)
             events += log.events
-            events += try propagateToFamily(log.events, store: &store, commandId: job.commandId)
+            events += try propagateToFamily(log.events, of: subscription, store: &store, commandId: job.commandId)
         }
         if ids.count > MassExtension.batchSize {
             job.resumeAt = ids[MassExtension.batchSize]

@@ -1,4 +1,5 @@
 import AppleErrorCatalog
+import StableIdentifiers
 
 extension SubscriptionEngine {
     /// In-app purchase (R-GRP-1, R-INT-1, R-INT-2): a new subscription, a resubscription of a
@@ -116,7 +117,7 @@ extension SubscriptionEngine {
         var salt = 0
         var id: String
         repeat {
-            let digest = SHA1.hash(Array("\(customerId)\u{1F}\(groupId)\u{1F}\(salt)".utf8))
+            let digest = SHA1.digest("\(customerId)\u{1F}\(groupId)\u{1F}\(salt)".utf8)
             let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             id = String(2_000_000_000_000_000 + value % 1_000_000_000_000_000)
             salt += 1

@@ -51,7 +51,7 @@ public struct SubscriptionEngine: Sendable {
                     fire(&subscription, at: due, log: &log)
                     try store.save(subscription)
                     events += log.events
-                    events += try propagateToFamily(log.events, store: &store, commandId: nil)
+                    events += try propagateToFamily(log.events, of: subscription, store: &store, commandId: nil)
                 }
             }
             if let jobDue, jobDue == time {
@@ -86,6 +86,9 @@ public struct SubscriptionEngine: Sendable {
         case .requestRefund(let request): return try refund(request, at: now, store: &store, log: &log)
         case .changeMetadata(let request): return try changeMetadata(request, at: now, store: &store, log: &log)
         case .migrateSubscription(let request): return try migrate(request, at: now, store: &store, log: &log)
+        case .getTransactionInfo(let request): return try transactionInfo(request, at: now, store: store)
+        case .getTransactionHistory(let request): return try transactionHistory(request, at: now, store: store)
+        case .getRefundHistory(let request): return try refundHistory(request, at: now, store: store)
         }
     }
 

@@ -12,6 +12,9 @@ public enum EngineReply: Codable, Sendable, Hashable {
     case massExtendRenewalDate(requestIdentifier: String)
     case massExtensionStatus(MassExtensionStatus)
     case allSubscriptionStatuses(AllSubscriptionStatuses)
+    case transactionInfo(TransactionInfo)
+    case transactionHistory(TransactionHistoryPage)
+    case refundHistory(RefundHistoryPage)
     /// The command was refused; nothing of it was applied (see `EngineRejection`).
     case rejected(EngineRejection)
 

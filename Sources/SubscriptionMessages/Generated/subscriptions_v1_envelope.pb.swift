@@ -267,6 +267,60 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._command = .reloadCatalog(newValue)}
   }
 
+  /// Get Transaction Info (history.proto).
+  public var getTransactionInfo: Subscriptions_V1_GetTransactionInfoRequest {
+    get {
+      if case .getTransactionInfo(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetTransactionInfoRequest()
+    }
+    set {_uniqueStorage()._command = .getTransactionInfo(newValue)}
+  }
+
+  /// Get Transaction History v2.
+  public var getTransactionHistory: Subscriptions_V1_GetTransactionHistoryRequest {
+    get {
+      if case .getTransactionHistory(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetTransactionHistoryRequest()
+    }
+    set {_uniqueStorage()._command = .getTransactionHistory(newValue)}
+  }
+
+  /// Get Refund History.
+  public var getRefundHistory: Subscriptions_V1_GetRefundHistoryRequest {
+    get {
+      if case .getRefundHistory(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetRefundHistoryRequest()
+    }
+    set {_uniqueStorage()._command = .getRefundHistory(newValue)}
+  }
+
+  /// Get Notification History.
+  public var getNotificationHistory: Subscriptions_V1_GetNotificationHistoryRequest {
+    get {
+      if case .getNotificationHistory(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetNotificationHistoryRequest()
+    }
+    set {_uniqueStorage()._command = .getNotificationHistory(newValue)}
+  }
+
+  /// Request a Test Notification.
+  public var requestTestNotification: Subscriptions_V1_RequestTestNotificationRequest {
+    get {
+      if case .requestTestNotification(let v)? = _storage._command {return v}
+      return Subscriptions_V1_RequestTestNotificationRequest()
+    }
+    set {_uniqueStorage()._command = .requestTestNotification(newValue)}
+  }
+
+  /// Get Test Notification Status.
+  public var getTestNotificationStatus: Subscriptions_V1_GetTestNotificationStatusRequest {
+    get {
+      if case .getTestNotificationStatus(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetTestNotificationStatusRequest()
+    }
+    set {_uniqueStorage()._command = .getTestNotificationStatus(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The operation. Unset, or a case this consumer does not know, is answered with
@@ -312,6 +366,18 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     case advanceTestClock(Subscriptions_V1_AdvanceTestClockRequest)
     /// Reload the catalog.
     case reloadCatalog(Subscriptions_V1_ReloadCatalogRequest)
+    /// Get Transaction Info (history.proto).
+    case getTransactionInfo(Subscriptions_V1_GetTransactionInfoRequest)
+    /// Get Transaction History v2.
+    case getTransactionHistory(Subscriptions_V1_GetTransactionHistoryRequest)
+    /// Get Refund History.
+    case getRefundHistory(Subscriptions_V1_GetRefundHistoryRequest)
+    /// Get Notification History.
+    case getNotificationHistory(Subscriptions_V1_GetNotificationHistoryRequest)
+    /// Request a Test Notification.
+    case requestTestNotification(Subscriptions_V1_RequestTestNotificationRequest)
+    /// Get Test Notification Status.
+    case getTestNotificationStatus(Subscriptions_V1_GetTestNotificationStatusRequest)
 
   }
 
@@ -559,6 +625,60 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._result = .reloadCatalog(newValue)}
   }
 
+  /// Result of `get_transaction_info`.
+  public var getTransactionInfo: Subscriptions_V1_GetTransactionInfoReply {
+    get {
+      if case .getTransactionInfo(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetTransactionInfoReply()
+    }
+    set {_uniqueStorage()._result = .getTransactionInfo(newValue)}
+  }
+
+  /// Result of `get_transaction_history`.
+  public var getTransactionHistory: Subscriptions_V1_GetTransactionHistoryReply {
+    get {
+      if case .getTransactionHistory(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetTransactionHistoryReply()
+    }
+    set {_uniqueStorage()._result = .getTransactionHistory(newValue)}
+  }
+
+  /// Result of `get_refund_history`.
+  public var getRefundHistory: Subscriptions_V1_GetRefundHistoryReply {
+    get {
+      if case .getRefundHistory(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetRefundHistoryReply()
+    }
+    set {_uniqueStorage()._result = .getRefundHistory(newValue)}
+  }
+
+  /// Result of `get_notification_history`.
+  public var getNotificationHistory: Subscriptions_V1_GetNotificationHistoryReply {
+    get {
+      if case .getNotificationHistory(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetNotificationHistoryReply()
+    }
+    set {_uniqueStorage()._result = .getNotificationHistory(newValue)}
+  }
+
+  /// Result of `request_test_notification`.
+  public var requestTestNotification: Subscriptions_V1_RequestTestNotificationReply {
+    get {
+      if case .requestTestNotification(let v)? = _storage._result {return v}
+      return Subscriptions_V1_RequestTestNotificationReply()
+    }
+    set {_uniqueStorage()._result = .requestTestNotification(newValue)}
+  }
+
+  /// Result of `get_test_notification_status`.
+  public var getTestNotificationStatus: Subscriptions_V1_GetTestNotificationStatusReply {
+    get {
+      if case .getTestNotificationStatus(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetTestNotificationStatusReply()
+    }
+    set {_uniqueStorage()._result = .getTestNotificationStatus(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The typed result; the case always matches the command's case. Unset when the
@@ -604,6 +724,18 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     case advanceTestClock(Subscriptions_V1_AdvanceTestClockReply)
     /// Result of `reload_catalog`.
     case reloadCatalog(Subscriptions_V1_ReloadCatalogReply)
+    /// Result of `get_transaction_info`.
+    case getTransactionInfo(Subscriptions_V1_GetTransactionInfoReply)
+    /// Result of `get_transaction_history`.
+    case getTransactionHistory(Subscriptions_V1_GetTransactionHistoryReply)
+    /// Result of `get_refund_history`.
+    case getRefundHistory(Subscriptions_V1_GetRefundHistoryReply)
+    /// Result of `get_notification_history`.
+    case getNotificationHistory(Subscriptions_V1_GetNotificationHistoryReply)
+    /// Result of `request_test_notification`.
+    case requestTestNotification(Subscriptions_V1_RequestTestNotificationReply)
+    /// Result of `get_test_notification_status`.
+    case getTestNotificationStatus(Subscriptions_V1_GetTestNotificationStatusReply)
 
   }
 
@@ -618,7 +750,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -926,6 +1058,84 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
             _storage._command = .reloadCatalog(v)
           }
         }()
+        case 120: try {
+          var v: Subscriptions_V1_GetTransactionInfoRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getTransactionInfo(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getTransactionInfo(v)
+          }
+        }()
+        case 121: try {
+          var v: Subscriptions_V1_GetTransactionHistoryRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getTransactionHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getTransactionHistory(v)
+          }
+        }()
+        case 122: try {
+          var v: Subscriptions_V1_GetRefundHistoryRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getRefundHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getRefundHistory(v)
+          }
+        }()
+        case 123: try {
+          var v: Subscriptions_V1_GetNotificationHistoryRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getNotificationHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getNotificationHistory(v)
+          }
+        }()
+        case 124: try {
+          var v: Subscriptions_V1_RequestTestNotificationRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .requestTestNotification(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .requestTestNotification(v)
+          }
+        }()
+        case 125: try {
+          var v: Subscriptions_V1_GetTestNotificationStatusRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getTestNotificationStatus(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getTestNotificationStatus(v)
+          }
+        }()
         default: break
         }
       }
@@ -1034,6 +1244,30 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         guard case .reloadCatalog(let v)? = _storage._command else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 119)
       }()
+      case .getTransactionInfo?: try {
+        guard case .getTransactionInfo(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 120)
+      }()
+      case .getTransactionHistory?: try {
+        guard case .getTransactionHistory(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 121)
+      }()
+      case .getRefundHistory?: try {
+        guard case .getRefundHistory(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 122)
+      }()
+      case .getNotificationHistory?: try {
+        guard case .getNotificationHistory(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 123)
+      }()
+      case .requestTestNotification?: try {
+        guard case .requestTestNotification(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 124)
+      }()
+      case .getTestNotificationStatus?: try {
+        guard case .getTestNotificationStatus(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 125)
+      }()
       case nil: break
       }
     }
@@ -1062,7 +1296,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1373,6 +1607,84 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
             _storage._result = .reloadCatalog(v)
           }
         }()
+        case 120: try {
+          var v: Subscriptions_V1_GetTransactionInfoReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getTransactionInfo(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getTransactionInfo(v)
+          }
+        }()
+        case 121: try {
+          var v: Subscriptions_V1_GetTransactionHistoryReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getTransactionHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getTransactionHistory(v)
+          }
+        }()
+        case 122: try {
+          var v: Subscriptions_V1_GetRefundHistoryReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getRefundHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getRefundHistory(v)
+          }
+        }()
+        case 123: try {
+          var v: Subscriptions_V1_GetNotificationHistoryReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getNotificationHistory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getNotificationHistory(v)
+          }
+        }()
+        case 124: try {
+          var v: Subscriptions_V1_RequestTestNotificationReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .requestTestNotification(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .requestTestNotification(v)
+          }
+        }()
+        case 125: try {
+          var v: Subscriptions_V1_GetTestNotificationStatusReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getTestNotificationStatus(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getTestNotificationStatus(v)
+          }
+        }()
         default: break
         }
       }
@@ -1483,6 +1795,30 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       case .reloadCatalog?: try {
         guard case .reloadCatalog(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 119)
+      }()
+      case .getTransactionInfo?: try {
+        guard case .getTransactionInfo(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 120)
+      }()
+      case .getTransactionHistory?: try {
+        guard case .getTransactionHistory(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 121)
+      }()
+      case .getRefundHistory?: try {
+        guard case .getRefundHistory(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 122)
+      }()
+      case .getNotificationHistory?: try {
+        guard case .getNotificationHistory(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 123)
+      }()
+      case .requestTestNotification?: try {
+        guard case .requestTestNotification(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 124)
+      }()
+      case .getTestNotificationStatus?: try {
+        guard case .getTestNotificationStatus(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 125)
       }()
       case nil: break
       }

@@ -13,7 +13,8 @@
 /// full name "subscriptions.v1.SubscriptionCommands/<Method>", e.g.
 /// "subscriptions.v1.SubscriptionCommands/Purchase". The request travels inside a
 /// CommandEnvelope (case = the method's request), the response inside a CommandReply
-/// (case = the method's reply). protoc-gen-swift ignores services; the Swift mapping
-/// lives in Sources/SubscriptionMessages/CommandRoute.swift.
+/// (case = the method's reply). protoc-gen-swift ignores services; scripts/generate-protos.sh
+/// generates the Swift mapping (Sources/SubscriptionMessages/Generated/CommandRoute.swift)
+/// from this file, one case per rpc with its comment (docs/adding-a-command.md).
 
 // This file contained no messages, enums, or extensions.

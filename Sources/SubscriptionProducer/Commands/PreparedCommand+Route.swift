@@ -14,16 +14,19 @@ package struct RequestParameters: Sendable {
     package var customerId: String?
     /// `status` query parameters of Get All Subscription Statuses.
     package var statuses: [String]
+    /// Every query parameter by name (the history endpoints' filters and page tokens).
+    package var query: [String: [String]]
 
     package init(
         transactionId: String = "", productId: String = "", requestIdentifier: String = "",
-        customerId: String? = nil, statuses: [String] = []
+        customerId: String? = nil, statuses: [String] = [], query: [String: [String]] = [:]
     ) {
         self.transactionId = transactionId
         self.productId = productId
         self.requestIdentifier = requestIdentifier
         self.customerId = customerId
         self.statuses = statuses
+        self.query = query
     }
 }
 
@@ -60,6 +63,9 @@ extension PreparedCommand {
         case .changePrice, .changeMetadata, .cancelSubscription, .revokeSubscription, .migrateSubscription, .requestRefund:
             let id = try RequestProblem.identifier(parameters.transactionId, name: "transactionId", error: .nullTransactionId)
             return try advancedCommerceServer(route: route, body: body, transactionID: id)
+        case .getTransactionInfo, .getTransactionHistory, .getRefundHistory, .getNotificationHistory, .requestTestNotification,
+            .getTestNotificationStatus:
+            return try history(route: route, body: body, parameters: parameters)
         }
     }
 

@@ -1,4 +1,4 @@
-import Logging
+import ServiceConfiguration
 import SubscriptionTopology
 
 extension ProducerConfiguration {
@@ -10,57 +10,22 @@ extension ProducerConfiguration {
         case replyTimeout = "REPLY_TIMEOUT"
         case logLevel = "LOG_LEVEL"
         case busPrefix = "BUS_PREFIX"
+        case signingIdentity = "SIGNING_IDENTITY"
+        case authKeys = "AUTH_KEYS"
     }
 
-    /// The defaults overridden by the variables present in `environment`; a malformed value
-    /// is an error naming the variable and the value.
+    /// The defaults overridden by the variables present in `environment` (flags merged in);
+    /// a malformed value is an error naming the variable and the value (``EnvironmentReader``).
     public init(environment: [String: String]) throws(ConfigurationError) {
         self.init()
-        func value(_ variable: Variable) -> String? {
-            environment[variable.rawValue].flatMap { $0.isEmpty ? nil : $0 }
-        }
-        if let url = value(.amqpURL) { amqpURL = url }
-        if let host = value(.httpHost) { httpHost = host }
-        if let text = value(.httpPort) { httpPort = try Self.port(text, variable: .httpPort) }
-        if let text = value(.replyTimeout) { replyTimeout = try Self.seconds(text, variable: .replyTimeout) }
-        if let text = value(.logLevel) { logLevel = try Self.logLevel(text, variable: .logLevel) }
-        if let prefix = value(.busPrefix) { topology = CommandTopology(names: BusNames(prefix: prefix)) }
+        let reader = EnvironmentReader(environment)
+        if let url = reader.string(Variable.amqpURL.rawValue) { amqpURL = url }
+        if let host = reader.string(Variable.httpHost.rawValue) { httpHost = host }
+        if let port = try reader.port(Variable.httpPort.rawValue) { httpPort = port }
+        if let timeout = try reader.seconds(Variable.replyTimeout.rawValue) { replyTimeout = timeout }
+        if let level = try reader.logLevel(Variable.logLevel.rawValue) { logLevel = level }
+        if let prefix = reader.string(Variable.busPrefix.rawValue) { topology = CommandTopology(names: BusNames(prefix: prefix)) }
+        if let path = reader.string(Variable.signingIdentity.rawValue) { signingIdentityPath = path }
+        if let path = reader.string(Variable.authKeys.rawValue) { authKeysPath = path }
     }
-
-    /// A port number 1…65535.
-    public static func port(_ text: String, variable: Variable) throws(ConfigurationError) -> Int {
-        guard let port = Int(text), (1...65535).contains(port) else {
-            throw ConfigurationError(variable: variable.rawValue, value: text, expected: "a port number 1…65535")
-        }
-        return port
-    }
-
-    /// A positive number of seconds, e.g. `10` or `2.5`.
-    public static func seconds(_ text: String, variable: Variable) throws(ConfigurationError) -> Duration {
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw ConfigurationError(variable: variable.rawValue, value: text, expected: "a positive number of seconds")
-        }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
-    }
-
-    /// A swift-log level name.
-    public static func logLevel(_ text: String, variable: Variable) throws(ConfigurationError) -> Logger.Level {
-        guard let level = Logger.Level(rawValue: text.lowercased()) else {
-            let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ConfigurationError(variable: variable.rawValue, value: text, expected: "one of \(names)")
-        }
-        return level
-    }
-}
-
-/// A configuration value that could not be read.
-public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
-    /// The variable or flag.
-    public var variable: String
-    /// The value found.
-    public var value: String
-    /// What was expected instead.
-    public var expected: String
-
-    public var description: String { "\(variable)='\(value)': expected \(expected)" }
 }

@@ -10,6 +10,8 @@ import Logging
 /// | `REPLY_TIMEOUT` | default deadline of a command, in seconds (decimals allowed) | `10` |
 /// | `LOG_LEVEL` | `trace` … `critical` | `info` |
 /// | `BUS_PREFIX` | first segment of every exchange and queue name | `subscriptions` |
+/// | `SIGNING_IDENTITY` | folder of the signing identity (`subscriptionsctl identity create`) | none: an ephemeral one, logged |
+/// | `AUTH_KEYS` | API keys file (`subscriptionsctl key create`) | none: every API route answers 401 |
 public struct ProducerConfiguration: Sendable {
     /// Broker URI.
     public var amqpURL: String
@@ -27,6 +29,12 @@ public struct ProducerConfiguration: Sendable {
     public var topology: CommandTopology
     /// The AMQP `app_id` of published commands and the broker connection's name.
     public var serviceName: String
+    /// Folder of the signing identity that signs every signed field (docs/signing-and-auth.md);
+    /// nil = an ephemeral identity made at start (its root is logged, not saved).
+    public var signingIdentityPath: String?
+    /// The API keys file bearer tokens are verified against; nil = no key, every API route
+    /// answers 401.
+    public var authKeysPath: String?
 
     /// A configuration with the documented defaults.
     public init(
@@ -37,7 +45,9 @@ public struct ProducerConfiguration: Sendable {
         maximumReplyTimeout: Duration = .seconds(300),
         logLevel: Logger.Level = .info,
         topology: CommandTopology = CommandTopology(),
-        serviceName: String = "subscriptions-producer"
+        serviceName: String = "subscriptions-producer",
+        signingIdentityPath: String? = nil,
+        authKeysPath: String? = nil
     ) {
         self.amqpURL = amqpURL
         self.httpHost = httpHost
@@ -47,5 +57,7 @@ public struct ProducerConfiguration: Sendable {
         self.logLevel = logLevel
         self.topology = topology
         self.serviceName = serviceName
+        self.signingIdentityPath = signingIdentityPath
+        self.authKeysPath = authKeysPath
     }
 }

@@ -26,6 +26,8 @@ struct CommandGateway: Sendable {
     let dispatcher: CommandDispatcher
     let defaultTimeout: Duration
     let maximumTimeout: Duration
+    /// Signs the signed fields of every answer (docs/signing-and-auth.md); nil = unsigned JWS.
+    var signer: (any PayloadSigner)? = nil
 
     /// Reads the body, lets `prepare` validate and map it, sends the command and answers.
     func handle(
@@ -54,7 +56,7 @@ struct CommandGateway: Sendable {
                 traceparent: request.headers[Self.traceparentHeader], tracestate: request.headers[Self.tracestateHeader]))
         let reply: HTTPReply
         do throws(CommandFailure) {
-            reply = ReplyMapping.httpReply(try await dispatcher.send(command), route: route)
+            reply = ReplyMapping.httpReply(try await dispatcher.send(command), route: route, signer: signer)
         } catch where error.code == .deadlineExceeded {
             // Published, but no reply in time: say that it may still be applied and how to retry safely.
             let advice = ReplyTimeoutAdvice(

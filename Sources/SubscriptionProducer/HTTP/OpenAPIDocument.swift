@@ -12,9 +12,29 @@ enum OpenAPIDocument {
             Every command endpoint validates the body (400 with Apple's error body naming the field,
             nothing published), publishes a CommandEnvelope and waits for the consumer's CommandReply
             until the deadline (`X-Request-Timeout` ms, default `REPLY_TIMEOUT`). See docs/producer.md.
+
+            Every route but /health, /metrics and /openapi.yaml needs `Authorization: Bearer <JWT>`, an
+            ES256 token as Apple specifies for the App Store Server API (header alg ES256, kid, typ JWT;
+            claims iss, iat, exp at most 60 minutes after iat, aud appstoreconnect-v1, bid) signed by a key
+            of AUTH_KEYS: Apple's routes take an app or operator key, the /v1 operations routes an operator
+            key. Signed fields are ES256 JWS with an x5c chain under the operator's root (SIGNING_IDENTITY).
+            See docs/signing-and-auth.md.
         servers:
           - url: http://127.0.0.1:8080
+        security:
+          - appStoreServerAPI: []
         components:
+          securitySchemes:
+            appStoreServerAPI:
+              type: http
+              scheme: bearer
+              bearerFormat: JWT
+              description: ES256 JWT of an app or operator key (subscriptionsctl token). 401 with Apple's error body naming what is wrong (codes 4019001-4019010).
+            operatorKey:
+              type: http
+              scheme: bearer
+              bearerFormat: JWT
+              description: ES256 JWT of an operator key; an app key gets 403 (4039005).
           parameters:
             RequestTimeout:
               name: X-Request-Timeout
@@ -60,7 +80,8 @@ enum OpenAPIDocument {
                     Apple's code, or ours, whose fourth digit is 9: 4009000-4009004 validation (malformed
                     JSON, unknown field, missing field, wrong type, invalid value), 4039001-4039004 a price
                     change refused by the subscription's state (auto-renew off, grace period, billing retry,
-                    offer period), 4049000 no route has the path, 4059000 the path takes other methods (see
+                    offer period), 4019001-4019010 the bearer token is missing or wrong, 4039005 the route needs
+                    an operator key, 4049000 no route has the path, 4059000 the path takes other methods (see
                     Allow), 4099001/4099002 the test clock cannot move there, 4229001/4229002 the consumer's
                     catalog file cannot be read / is not valid, 5039000 broker unavailable, 5049000 no reply
                     before the deadline, <status>9999 a refusal without a code of its own. One list:
@@ -125,7 +146,7 @@ enum OpenAPIDocument {
               enum: [UNINTENDED_PURCHASE, FULFILLMENT_ISSUE, UNSATISFIED_WITH_PURCHASE, LEGAL, OTHER, MODIFY_ITEMS_REFUND, SIMULATE_REFUND_DECLINE]
             JWS:
               type: string
-              description: Unsigned compact JWS (alg none) whose payload is Apple's decoded transaction or renewal info.
+              description: Compact JWS, ES256 with x5c [leaf, intermediate, root] of the signing identity, whose payload is Apple's decoded transaction, renewal info or notification.
             SignedInfos:
               type: object
               required: [signedTransactionInfo, signedRenewalInfo]
@@ -295,6 +316,68 @@ enum OpenAPIDocument {
                             originalTransactionId: {type: string}
                             signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
                             signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
+            TransactionInfoResponse:
+              type: object
+              properties:
+                signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
+            HistoryResponse:
+              type: object
+              properties:
+                revision: {type: string}
+                hasMore: {type: boolean}
+                bundleId: {type: string}
+                appAppleId: {type: integer, format: int64}
+                environment: {type: string}
+                signedTransactions: {type: array, items: {$ref: "#/components/schemas/JWS"}}
+            RefundHistoryResponse:
+              type: object
+              properties:
+                signedTransactions: {type: array, items: {$ref: "#/components/schemas/JWS"}}
+                revision: {type: string}
+                hasMore: {type: boolean}
+            NotificationHistoryRequest:
+              type: object
+              required: [startDate, endDate]
+              additionalProperties: false
+              description: >-
+                A time window (endDate after startDate, InvalidEndDateError 4000016 otherwise) and at most one
+                filter: notificationType (with an optional notificationSubtype) or transactionId
+                (MultipleFiltersSuppliedError 4000019 for both).
+              dependentRequired:
+                notificationSubtype: [notificationType]
+              properties:
+                startDate: {type: integer, format: int64, minimum: 0, description: Milliseconds since 1970, inclusive.}
+                endDate: {type: integer, format: int64, minimum: 1, description: Milliseconds since 1970, exclusive; after startDate.}
+                notificationType: {type: string, enum: [SUBSCRIBED, DID_RENEW, DID_CHANGE_RENEWAL_PREF, DID_CHANGE_RENEWAL_STATUS, OFFER_REDEEMED, DID_FAIL_TO_RENEW, GRACE_PERIOD_EXPIRED, EXPIRED, PRICE_INCREASE, PRICE_CHANGE, RENEWAL_EXTENDED, RENEWAL_EXTENSION, REFUND, REFUND_DECLINED, REFUND_REVERSED, REVOKE, CONSUMPTION_REQUEST, ONE_TIME_CHARGE, METADATA_UPDATE, MIGRATION, RESCIND_CONSENT, TEST, EXTERNAL_PURCHASE_TOKEN]}
+                notificationSubtype: {type: string, enum: [INITIAL_BUY, RESUBSCRIBE, DOWNGRADE, UPGRADE, AUTO_RENEW_ENABLED, AUTO_RENEW_DISABLED, VOLUNTARY, BILLING_RETRY, PRICE_INCREASE, GRACE_PERIOD, PENDING, ACCEPTED, BILLING_RECOVERY, PRODUCT_NOT_FOR_SALE, SUMMARY, FAILURE, UNREPORTED, CREATED, ACTIVE_TOKEN_REMINDER]}
+                transactionId: {type: string, minLength: 1, maxLength: 128}
+                onlyFailures: {type: boolean}
+            SendAttemptItem:
+              type: object
+              properties:
+                attemptDate: {type: integer, format: int64}
+                sendAttemptResult: {type: string, enum: [SUCCESS, TIMED_OUT, TLS_ISSUE, CIRCULAR_REDIRECT, NO_RESPONSE, SOCKET_ISSUE, UNSUPPORTED_CHARSET, INVALID_RESPONSE, PREMATURE_CLOSE, UNSUCCESSFUL_HTTP_RESPONSE_CODE, OTHER]}
+            NotificationHistoryResponse:
+              type: object
+              properties:
+                paginationToken: {type: string}
+                hasMore: {type: boolean}
+                notificationHistory:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      signedPayload: {$ref: "#/components/schemas/JWS"}
+                      sendAttempts: {type: array, items: {$ref: "#/components/schemas/SendAttemptItem"}}
+            SendTestNotificationResponse:
+              type: object
+              properties:
+                testNotificationToken: {type: string}
+            CheckTestNotificationResponse:
+              type: object
+              properties:
+                signedPayload: {$ref: "#/components/schemas/JWS"}
+                sendAttempts: {type: array, items: {$ref: "#/components/schemas/SendAttemptItem"}}
             PriceChangeRequest:
               type: object
               required: [requestInfo, items]
@@ -602,8 +685,9 @@ enum OpenAPIDocument {
           responses:
             Error:
               description: >-
-                Apple-style error: 400 validation, 4xx/5xx from the consumer's reply, 404 no such route, 405
-                another method (with Allow), 503 broker unavailable, 504 no reply before the deadline.
+                Apple-style error: 400 validation, 401 bearer token, 403 operator key required, 4xx/5xx from
+                the consumer's reply, 404 no such route, 405 another method (with Allow), 503 broker
+                unavailable, 504 no reply before the deadline.
               content:
                 application/json:
                   schema: {$ref: "#/components/schemas/ErrorPayload"}
@@ -703,6 +787,105 @@ enum OpenAPIDocument {
                     application/json:
                       schema: {$ref: "#/components/schemas/StatusResponse"}
                 default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/transactions/{transactionId}:
+            get:
+              operationId: getTransactionInfo
+              summary: Get Transaction Info.
+              parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The transaction.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/TransactionInfoResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v2/history/{transactionId}:
+            get:
+              operationId: getTransactionHistory
+              summary: Get Transaction History (v2), 20 per page; pass the answer's revision for the next page.
+              parameters:
+                - $ref: "#/components/parameters/TransactionId"
+                - {name: revision, in: query, schema: {type: string, minLength: 1}, description: "The revision the previous page answered; any other value is refused (InvalidRequestRevisionError 4000005)."}
+                - {name: startDate, in: query, schema: {type: integer, format: int64, minimum: 0}, description: "Milliseconds since 1970; not after endDate (StartDateAfterEndDateError 4000013)."}
+                - {name: endDate, in: query, schema: {type: integer, format: int64, minimum: 0}}
+                - {name: productId, in: query, schema: {type: array, items: {type: string}}, style: form, explode: true}
+                - {name: productType, in: query, schema: {type: array, items: {type: string, enum: [AUTO_RENEWABLE, NON_RENEWABLE, CONSUMABLE, NON_CONSUMABLE]}}, style: form, explode: true}
+                - {name: sort, in: query, schema: {type: string, enum: [ASCENDING, DESCENDING]}}
+                - {name: subscriptionGroupIdentifier, in: query, schema: {type: array, items: {type: string}}, style: form, explode: true}
+                - {name: inAppOwnershipType, in: query, schema: {type: string, enum: [PURCHASED, FAMILY_SHARED]}}
+                - {name: revoked, in: query, schema: {type: boolean}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: One page of the customer's transactions.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/HistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v2/refund/lookup/{transactionId}:
+            get:
+              operationId: getRefundHistory
+              summary: Get Refund History, 20 per page.
+              parameters:
+                - $ref: "#/components/parameters/TransactionId"
+                - {name: revision, in: query, schema: {type: string, minLength: 1}, description: "The revision the previous page answered; any other value is refused (InvalidRequestRevisionError 4000005)."}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: One page of the customer's refunded transactions.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/RefundHistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/notifications/history:
+            post:
+              operationId: getNotificationHistory
+              summary: Get Notification History, 20 per page, with every send attempt (docs/notifications.md).
+              parameters:
+                - {name: paginationToken, in: query, schema: {type: string, minLength: 1}, description: "The paginationToken the previous page answered; any other value is refused (InvalidPaginationTokenError 4000014)."}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/NotificationHistoryRequest"}
+              responses:
+                "200":
+                  description: One page of the notifications sent.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/NotificationHistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/notifications/test:
+            post:
+              operationId: requestTestNotification
+              summary: Request a Test Notification (404 ServerNotificationUrlNotFoundError without NOTIFICATION_URLS).
+              parameters: [{$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The token of the test notification.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/SendTestNotificationResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/notifications/test/{testNotificationToken}:
+            get:
+              operationId: getTestNotificationStatus
+              summary: Get Test Notification Status.
+              parameters:
+                - name: testNotificationToken
+                  in: path
+                  required: true
+                  description: The token Request a Test Notification answered, `<UUID>_<signed date ms>`.
+                  schema: {type: string, pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(_[0-9]{1,19})?$'}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: The test notification as sent and its attempts.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/CheckTestNotificationResponse"}
+                default: {$ref: "#/components/responses/Error"}
           /advancedCommerce/v1/subscription/changePrice/{transactionId}:
             post:
               operationId: changePrice
@@ -765,6 +948,7 @@ enum OpenAPIDocument {
               responses: {"200": {$ref: "#/components/responses/SignedInfos"}, default: {$ref: "#/components/responses/Error"}}
           /v1/purchases:
             post:
+              security: [{operatorKey: []}]
               operationId: purchase
               summary: OURS. In-app purchase of an auto-renewable product.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}, {$ref: "#/components/parameters/Traceparent"}]
@@ -776,6 +960,7 @@ enum OpenAPIDocument {
               responses: {"200": {$ref: "#/components/responses/ServiceSubscription"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/switchProduct:
             post:
+              security: [{operatorKey: []}]
               operationId: switchProduct
               summary: OURS. Upgrade, downgrade or crossgrade within the group.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -793,6 +978,7 @@ enum OpenAPIDocument {
                 default: {$ref: "#/components/responses/Error"}
           /v1/subscriptions/priceIncreaseResponse:
             post:
+              security: [{operatorKey: []}]
               operationId: respondToPriceIncrease
               summary: OURS. Consent, decline or sheet acknowledgement of a price increase.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -804,6 +990,7 @@ enum OpenAPIDocument {
               responses: {"200": {$ref: "#/components/responses/ServiceRenewal"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/autoRenew:
             post:
+              security: [{operatorKey: []}]
               operationId: setAutoRenew
               summary: OURS. Auto-renew on or off.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -815,6 +1002,7 @@ enum OpenAPIDocument {
               responses: {"200": {$ref: "#/components/responses/ServiceRenewal"}, default: {$ref: "#/components/responses/Error"}}
           /v1/subscriptions/paymentOutcome:
             post:
+              security: [{operatorKey: []}]
               operationId: reportBillingOutcome
               summary: OURS. Outcome of the (simulated) payment side.
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -832,6 +1020,7 @@ enum OpenAPIDocument {
                 default: {$ref: "#/components/responses/Error"}
           /v1/testClock/advance:
             post:
+              security: [{operatorKey: []}]
               operationId: advanceTestClock
               summary: OURS. Move the service's test clock forward (by a duration with calendar months and years in UTC, or to an instant).
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -849,6 +1038,7 @@ enum OpenAPIDocument {
                 default: {$ref: "#/components/responses/Error"}
           /v1/catalog/reload:
             post:
+              security: [{operatorKey: []}]
               operationId: reloadCatalog
               summary: OURS. Reload the product catalog from the consumer's configured file (CATALOG_PATH).
               parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
@@ -866,6 +1056,7 @@ enum OpenAPIDocument {
                 default: {$ref: "#/components/responses/Error"}
           /health:
             get:
+              security: []
               operationId: health
               summary: 200 when the broker is connected and replies are consumed, else 503.
               responses:
@@ -881,6 +1072,7 @@ enum OpenAPIDocument {
                       schema: {type: object, properties: {status: {type: string, const: unavailable}}}
           /metrics:
             get:
+              security: []
               operationId: metrics
               summary: Prometheus text exposition.
               responses:
@@ -890,6 +1082,7 @@ enum OpenAPIDocument {
                     text/plain: {schema: {type: string}}
           /openapi.yaml:
             get:
+              security: []
               operationId: openapi
               summary: This document.
               responses:

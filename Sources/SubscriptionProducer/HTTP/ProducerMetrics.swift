@@ -1,16 +1,25 @@
+import CoreMetrics
+import Metrics
 import Prometheus
 import SubscriptionMessages
 
-/// The producer's Prometheus metrics, kept in a registry passed in (no global state):
-/// `http_requests_total{route,method,status}`, `http_request_duration_seconds{route,method}`,
-/// `command_publish_failures_total{route,reason}`.
+/// The producer's metrics, through the swift-metrics API like the consumer's (`main` bootstraps
+/// the Prometheus backend that `GET /metrics` renders): `http_requests_total{route,method,status}`,
+/// `http_request_duration_seconds{route,method}`, `command_publish_failures_total{route,reason}`.
 public struct ProducerMetrics: Sendable {
-    /// The registry rendered by `GET /metrics`.
-    public let registry: PrometheusCollectorRegistry
+    private let factory: any MetricsFactory
 
-    /// Metrics recorded into `registry`.
-    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
-        self.registry = registry
+    /// Metrics recorded through `factory`; by default the one `main` bootstrapped.
+    public init(factory: any MetricsFactory = MetricsSystem.factory) {
+        self.factory = factory
+    }
+
+    /// The Prometheus backend for these metrics, writing into `registry`, with the latency
+    /// buckets of `http_request_duration_seconds`; `main` bootstraps it.
+    public static func prometheusFactory(registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets[Label.requestDuration] = durationBuckets
+        return factory
     }
 
     static let durationBuckets: [Duration] = [
@@ -19,29 +28,23 @@ public struct ProducerMetrics: Sendable {
         .seconds(30),
     ]
 
+    private enum Label {
+        static let requests = "http_requests_total"
+        static let requestDuration = "http_request_duration_seconds"
+        static let publishFailures = "command_publish_failures_total"
+    }
+
     func requestCompleted(route: String, method: String, status: Int, duration: Duration) {
-        registry.makeCounter(
-            descriptor: MetricNameDescriptor(
-                metricName: "http_requests", unitName: "total", helpText: "HTTP requests by route, method and status."),
-            labels: [("route", route), ("method", method), ("status", String(status))]
+        Counter(
+            label: Label.requests, dimensions: [("route", route), ("method", method), ("status", String(status))],
+            factory: factory
         ).increment()
-        registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency."),
-            labels: [("route", route), ("method", method)],
-            buckets: Self.durationBuckets
-        ).record(duration)
+        Metrics.Timer(label: Label.requestDuration, dimensions: [("route", route), ("method", method)], factory: factory)
+            .record(duration: duration)
     }
 
     func publishFailed(route: CommandRoute, reason: String) {
-        registry.makeCounter(
-            descriptor: MetricNameDescriptor(
-                metricName: "command_publish_failures", unitName: "total",
-                helpText: "Commands the broker did not confirm, by route and reason."),
-            labels: [("route", route.methodName), ("reason", reason)]
-        ).increment()
+        Counter(label: Label.publishFailures, dimensions: [("route", route.methodName), ("reason", reason)], factory: factory)
+            .increment()
     }
-
-    /// The Prometheus text exposition of every metric.
-    func render() -> String { registry.emitToString() }
 }

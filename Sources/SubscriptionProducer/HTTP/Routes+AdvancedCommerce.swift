@@ -7,7 +7,7 @@ extension ProducerRoutes {
     /// Header naming the customer of a CREATE_SUBSCRIPTION (the App Store knows it from the account).
     static let customerIDHeader = HeaderField.Name("X-Customer-Id")!  // a valid header name literal
 
-    static func addAdvancedCommerce(to router: Router<Context>, gateway: CommandGateway) {
+    static func addAdvancedCommerce(to router: some RouterMethods<Context>, gateway: CommandGateway) {
         let subscription = router.group("advancedCommerce/v1/subscription")
         let transaction = router.group("advancedCommerce/v1/transaction")
         let serverEndpoints: [(any RouterMethods<Context>, String, CommandRoute)] = [

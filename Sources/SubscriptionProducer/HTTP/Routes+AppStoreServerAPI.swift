@@ -3,7 +3,7 @@ import SubscriptionMessages
 
 /// App Store Server API: renewal-date extensions and subscription statuses (apple-domain.md §2).
 extension ProducerRoutes {
-    static func addAppStoreServerAPI(to router: Router<Context>, gateway: CommandGateway) {
+    static func addAppStoreServerAPI(to router: some RouterMethods<Context>, gateway: CommandGateway) {
         let subscriptions = router.group("inApps/v1/subscriptions")
         addCommand(.put, "extend/{originalTransactionId}", on: subscriptions, route: .extendRenewalDate, gateway: gateway) {
             _, context in RequestParameters(transactionId: pathParameter("originalTransactionId", of: context))

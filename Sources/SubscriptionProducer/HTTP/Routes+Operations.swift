@@ -1,8 +1,9 @@
 import Hummingbird
+import Prometheus
 
 /// Health, metrics and the OpenAPI document.
 extension ProducerRoutes {
-    static func addOperations(to router: Router<Context>, dispatcher: CommandDispatcher, metrics: ProducerMetrics) {
+    static func addOperations(to router: Router<Context>, dispatcher: CommandDispatcher, registry: PrometheusCollectorRegistry) {
         router.get("health") { _, _ in
             let ready = dispatcher.isReady
             return Response(HTTPReply(
@@ -11,7 +12,7 @@ extension ProducerRoutes {
         router.get("metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.render())))
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
         router.get("openapi.yaml") { _, _ in
             Response(

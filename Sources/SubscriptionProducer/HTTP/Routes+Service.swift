@@ -4,7 +4,7 @@ import SubscriptionMessages
 /// Our own endpoints under `/v1` for what Apple has no endpoint for; replays are recognised by
 /// the `Idempotency-Key` header.
 extension ProducerRoutes {
-    static func addService(to router: Router<Context>, gateway: CommandGateway) {
+    static func addService(to router: some RouterMethods<Context>, gateway: CommandGateway) {
         let v1 = router.group("v1")
         let routes: [(RouterPath, CommandRoute)] = [
             ("purchases", .purchase),

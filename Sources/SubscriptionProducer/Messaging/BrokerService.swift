@@ -2,12 +2,15 @@ import AMQPClient
 import Logging
 import ServiceLifecycle
 
-/// The producer's broker side as a `Service`: connects (retrying until it succeeds or the
-/// service shuts down), declares the command topology and the reply queue, and feeds replies
-/// to the ``CommandDispatcher`` until graceful shutdown, then closes the connection.
+/// The producer's broker side as a `Service`: connects (waiting as long as it takes, in
+/// whatever order the broker and the producer start, until graceful shutdown), declares the
+/// command topology and the reply queue, and feeds replies to the ``CommandDispatcher`` until
+/// graceful shutdown, then closes the connection.
 struct BrokerService: Service {
     let dispatcher: CommandDispatcher
     let logger: Logger
+    /// How often a broker that is still unreachable is logged.
+    var reportInterval: Duration = .seconds(5)
 
     func run() async throws {
         let connection = dispatcher.connection
@@ -28,17 +31,22 @@ struct BrokerService: Service {
         await connection.close()
     }
 
+    /// Waits for the connection (the AMQP connection keeps trying in the background; each
+    /// wait that times out is logged), then declares the topology.
     private func connectAndDeclare() async throws {
         let connection = dispatcher.connection
+        let interval = reportInterval
         while true {
-            try Task.checkCancellation()
             if Task.isShuttingDownGracefully { throw CancellationError() }
             do {
-                try await connection.connect(retryUntil: .now + .seconds(5))
+                try await cancelWhenGracefulShutdown {
+                    try await connection.connect(retryUntil: .now + interval)
+                }
                 break
-            } catch {
-                logger.warning("broker not reachable yet; retrying", metadata: ["error": "\(error)"])
-                try await Task.sleep(for: .seconds(1))
+            } catch let error as AMQPError where error.code == .timeout {
+                logger.warning("broker not reachable yet; still trying", metadata: ["error": "\(error)"])
+            } catch let error as AMQPError where error.code == .cancelled {
+                throw CancellationError()
             }
         }
         // A refused declaration (e.g. 406, arguments differ from the broker's) is a deployment

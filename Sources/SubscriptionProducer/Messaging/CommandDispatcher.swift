@@ -59,24 +59,42 @@ final class CommandDispatcher: Sendable {
             throw CommandFailure(.publishFailed, "the command could not be encoded: \(error)")
         }
         let ticket = registry.register(commandID: command.commandID)
+        // One deadline for the whole request: the broker's confirm and then the reply.
+        let budget = Duration.milliseconds(Int64((command.deadline.timeIntervalSince(now) * 1000).rounded(.up)))
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, command.deadline.timeIntervalSinceNow) * 1000))
         do {
             try await connection.publish(
-                message, exchange: topology.commandsExchange, routingKey: command.route.routingKey, mandatory: true)
+                message, exchange: topology.commandsExchange, routingKey: command.route.routingKey, mandatory: true,
+                deadline: deadline)
         } catch {
             registry.expire(ticket)
             metrics.publishFailed(route: command.route, reason: error.code.rawValue)
             logger.debug("command not published", metadata: ["error": "\(error)"])
-            throw CommandFailure(.publishFailed, "the command was not accepted by the message broker (\(error.code.rawValue)); retry later")
+            throw Self.failure(publishing: error, budget: budget)
         }
         logger.debug("command published")
-        let wait = Duration.milliseconds(Int64(max(0, command.deadline.timeIntervalSinceNow) * 1000))
-        let reply = await registry.wait(ticket, until: .now + wait)
+        let reply = await registry.wait(ticket, until: deadline)
         guard let reply else {
             logger.debug("no reply before the deadline")
-            let milliseconds = Int64((command.deadline.timeIntervalSince(now) * 1000).rounded())
-            throw CommandFailure(.deadlineExceeded, "no reply from the subscription service within \(milliseconds) ms")
+            throw CommandFailure(.deadlineExceeded, "no reply from the subscription service within \(budget.milliseconds) ms")
         }
         return reply
+    }
+
+    /// What a failed publish means for the request: the deadline passed before the broker
+    /// confirmed (504), the request was cancelled, or the broker refused or lost it (503).
+    static func failure(publishing error: AMQPError, budget: Duration) -> CommandFailure {
+        switch error.code {
+        case .timeout:
+            CommandFailure(
+                .deadlineExceeded,
+                "the message broker did not accept the command within \(budget.milliseconds) ms (\(error.message)); "
+                    + "retry with the same idempotency key")
+        case .cancelled:
+            CommandFailure(.cancelled, "the request was cancelled before the message broker accepted the command")
+        default:
+            CommandFailure(.publishFailed, "the command was not accepted by the message broker (\(error.code.rawValue)); retry later")
+        }
     }
 
     /// Routes a delivery of the reply queue to its waiter.

@@ -5,8 +5,10 @@ struct CommandFailure: Error, Sendable, CustomStringConvertible {
         case brokerUnavailable
         /// The broker did not accept the command (returned as unroutable, nacked, connection lost).
         case publishFailed
-        /// No reply came before the deadline.
+        /// The broker did not confirm the command, or no reply came, before the deadline.
         case deadlineExceeded
+        /// The request was cancelled before the broker confirmed the command.
+        case cancelled
     }
 
     var code: Code

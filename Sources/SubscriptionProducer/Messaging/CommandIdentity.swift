@@ -1,4 +1,5 @@
 import Foundation
+import StableIdentifiers
 import SubscriptionMessages
 
 /// How a request's `command_id` is chosen (Protos/README.md, flow step 1).
@@ -20,10 +21,7 @@ public enum CommandIdentity {
 
     /// RFC 9562 version 5 UUID of `name` (UTF-8) in `namespace`.
     public static func nameBasedUUID(namespace: UUID, name: String) -> UUID {
-        let namespaceBytes = withUnsafeBytes(of: namespace.uuid) { Array($0) }
-        var hash = SHA1.digest(namespaceBytes + Array(name.utf8))
-        hash[6] = (hash[6] & 0x0F) | 0x50
-        hash[8] = (hash[8] & 0x3F) | 0x80
+        let hash = UUIDv5.bytes(namespace: withUnsafeBytes(of: namespace.uuid) { Array($0) }, name: name)
         return UUID(uuid: (
             hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7],
             hash[8], hash[9], hash[10], hash[11], hash[12], hash[13], hash[14], hash[15]))

@@ -8,12 +8,11 @@ struct HTTPReply: Sendable, Equatable {
     var status: Int
     var body: Data
 
-    /// `value` encoded as JSON with sorted keys.
-    init(status: Int, json value: some Encodable) {
+    /// `value` encoded as JSON with sorted keys; its ``SignedPayload`` fields are signed by
+    /// `signer` (unsigned JWS without one).
+    init(status: Int, json value: some Encodable, signer: (any PayloadSigner)? = nil) {
         self.status = status
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        body = (try? encoder.encode(value)) ?? Data(#"{"errorCode":5000000,"errorMessage":"encoding failed"}"#.utf8)
+        body = (try? JSONEncoder.appleJSON(signer: signer).encode(value)) ?? Data(#"{"errorCode":5000000,"errorMessage":"encoding failed"}"#.utf8)
     }
 
     /// Apple's error body `{"errorCode": …, "errorMessage": …}`.
@@ -35,7 +34,7 @@ struct HTTPReply: Sendable, Equatable {
     /// their first three digits are the HTTP status, as for every code of the API.
     init(_ failure: CommandFailure) {
         switch failure.code {
-        case .brokerUnavailable, .publishFailed: self.init(.serviceUnavailable, message: failure.message)
+        case .brokerUnavailable, .publishFailed, .cancelled: self.init(.serviceUnavailable, message: failure.message)
         case .deadlineExceeded: self.init(.replyDeadlineExceeded, message: failure.message)
         }
     }

@@ -32,7 +32,9 @@ enum ReplyMapping {
     /// The answer to `reply` of a command sent on `route`: the route's response JSON when OK,
     /// else Apple's error body. Without an Apple code the error code is ours:
     /// `<HTTP status>9999` (e.g. 4049999), so its first three digits still give the status.
-    static func httpReply(_ reply: Subscriptions_V1_CommandReply, route: CommandRoute) -> HTTPReply {
+    static func httpReply(
+        _ reply: Subscriptions_V1_CommandReply, route: CommandRoute, signer: (any PayloadSigner)? = nil
+    ) -> HTTPReply {
         let status = httpStatus(of: reply)
         guard reply.status == .ok else {
             let detail = reply.error
@@ -48,6 +50,6 @@ enum ReplyMapping {
                 status: 500, errorCode: 5_000_000,
                 message: "the reply to \(route.methodName) carried no matching result")
         }
-        return ResultBody.httpReply(result)
+        return ResultBody.httpReply(result, signer: signer)
     }
 }

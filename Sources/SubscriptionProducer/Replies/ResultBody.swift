@@ -1,11 +1,13 @@
 import SubscriptionAPI
 import SubscriptionMessages
+import SubscriptionTrust
 
 /// The 200 body of each operation: Apple's response JSON where Apple has the endpoint (exactly
 /// Apple's shape), our small JSON objects otherwise (docs/producer.md lists them).
 enum ResultBody {
-    static func httpReply(_ result: Subscriptions_V1_CommandReply.OneOf_Result) -> HTTPReply {
-        switch result {
+    static func httpReply(_ result: Subscriptions_V1_CommandReply.OneOf_Result, signer: (any PayloadSigner)? = nil) -> HTTPReply {
+        func ok(_ value: some Encodable) -> HTTPReply { HTTPReply(status: 200, json: value, signer: signer) }
+        return switch result {
         case .purchase(let reply): ok(ServiceResponse(reply.subscription))
         case .switchProduct(let reply):
             ok(ServiceResponse(
@@ -46,10 +48,11 @@ enum ResultBody {
             ok(CatalogReloadResponse(
                 catalogVersion: reply.catalogVersion, productCount: reply.productCount,
                 storefrontCount: reply.storefrontCount))
+        case .getTransactionInfo, .getTransactionHistory, .getRefundHistory, .getNotificationHistory,
+            .requestTestNotification, .getTestNotificationStatus:
+            historyBody(result).map { ok($0) } ?? HTTPReply(status: 500, errorCode: 5_000_000, message: "no body for \(result)")
         }
     }
-
-    private static func ok(_ value: some Encodable) -> HTTPReply { HTTPReply(status: 200, json: value) }
 }
 
 extension AdvancedCommerceResponse {

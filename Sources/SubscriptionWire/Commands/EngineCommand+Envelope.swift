@@ -3,7 +3,9 @@ import SubscriptionMessages
 
 extension EngineCommand {
     /// The engine command of an envelope case; nil for the service's own commands
-    /// (`advance_test_clock`, `reload_catalog`), which the handler answers itself.
+    /// (`advance_test_clock`, `reload_catalog`, `request_test_notification`), which the
+    /// handler answers itself, and for the notifier's (`get_notification_history`,
+    /// `get_test_notification_status`), which the consumer answers.
     ///
     /// Throws when the proto cannot express the engine's request (e.g. an offer without
     /// a type); the handler turns that into a reply like any engine rejection.
@@ -28,7 +30,11 @@ extension EngineCommand {
         case .requestRefund(let request): self = .requestRefund(try RequestRefundRequest(request))
         case .changeMetadata(let request): self = .changeMetadata(ChangeMetadataRequest(request))
         case .migrateSubscription(let request): self = .migrateSubscription(MigrateSubscriptionRequest(request))
-        case .advanceTestClock, .reloadCatalog: return nil
+        case .getTransactionInfo(let request): self = .getTransactionInfo(GetTransactionInfoRequest(request))
+        case .getTransactionHistory(let request): self = .getTransactionHistory(try TransactionHistoryRequest(request))
+        case .getRefundHistory(let request): self = .getRefundHistory(RefundHistoryRequest(request))
+        case .advanceTestClock, .reloadCatalog, .requestTestNotification, .getNotificationHistory, .getTestNotificationStatus:
+            return nil
         }
     }
 }

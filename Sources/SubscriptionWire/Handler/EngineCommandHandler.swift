@@ -64,6 +64,8 @@ public final class EngineCommandHandler: CommandHandling {
             return try advanceTestClock(request, of: envelope, context: context, in: transaction, logger: logger)
         case .reloadCatalog(let request):
             return try reloadCatalog(request, of: envelope, at: now, in: transaction, logger: logger)
+        case .requestTestNotification:
+            return try requestTestNotification(of: envelope, at: now, in: transaction, logger: logger)
         default:
             break
         }
@@ -103,7 +105,9 @@ public final class EngineCommandHandler: CommandHandling {
     }
 
     /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
-    static let queryRoutes: Set<CommandRoute> = [.getMassExtensionStatus, .getAllSubscriptionStatuses]
+    static let queryRoutes: Set<CommandRoute> = [
+        .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
+    ]
 
     /// A refusal that applied nothing of the command; subscription timers due by `now` still
     /// fire (as before any command; mass extensions run in the background), unless the command

@@ -79,6 +79,12 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
             self = .changeMetadata(.with { $0.subscription = .init(info) })
         case (.migrateSubscription, .subscription(let info)):
             self = .migrateSubscription(.with { $0.subscription = .init(info) })
+        case (.getTransactionInfo, .transactionInfo(let info)):
+            self = .getTransactionInfo(.with { $0.transactionInfo = .init(info) })
+        case (.getTransactionHistory, .transactionHistory(let page)):
+            self = .getTransactionHistory(.init(page))
+        case (.getRefundHistory, .refundHistory(let page)):
+            self = .getRefundHistory(.init(page))
         default:
             // Only on a bug: the reply's description is built here, never on the hot path.
             throw ReplyMappingError(route: route, reply: String(describing: reply).prefix { $0 != "(" }.description)

@@ -18,8 +18,10 @@ struct ChaosHTTP: Sendable {
 
     let baseURL: URL
     let session: URLSession
+    let credentials: ChaosCredentials
 
-    init(port: Int) {
+    init(port: Int, credentials: ChaosCredentials) {
+        self.credentials = credentials
         baseURL = URL(string: "http://127.0.0.1:\(port)/")!  // built from an integer port: valid
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 256
@@ -34,6 +36,7 @@ struct ChaosHTTP: Sendable {
         var request = URLRequest(url: baseURL.appending(path: path))
         request.httpMethod = method
         request.setValue(key, forHTTPHeaderField: "Idempotency-Key")
+        request.setValue(credentials.authorization(), forHTTPHeaderField: "Authorization")
         request.setValue(String(deadlineMilliseconds), forHTTPHeaderField: "X-Request-Timeout")
         if let json {
             request.httpBody = try? JSONSerialization.data(withJSONObject: json)

@@ -50,7 +50,7 @@ struct ChaosRun: AsyncParsableCommand {
         let workload = ChaosWorkload(
             seed: seed, total: commands, httpPercent: httpPercent, advances: advances, simulatedDays: simulatedDays, run: run)
         let stats = ChaosStats()
-        let http = ChaosHTTP(port: services.producerPort)
+        let http = ChaosHTTP(port: services.producerPort, credentials: services.credentials)
         let plan = ChaosFaults.schedule(seed: seed, commands: commands, perKind: perKind)
         let bus = try BusOptions.parse(["--amqp-url", services.amqpURL, "--bus-prefix", "chaos-\(run)"])
         let started = ContinuousClock.now

@@ -20,6 +20,7 @@ final class ChaosServices: Sendable {
     let layout: Layout
     let consumerPort: Int
     let producerPort: Int
+    let credentials: ChaosCredentials
     private let consumer = Mutex<ChaosProcess?>(nil)
     private let producer = Mutex<ChaosProcess?>(nil)
     private let starts = Mutex(0)
@@ -32,6 +33,7 @@ final class ChaosServices: Sendable {
         self.layout = layout
         consumerPort = try freePort()
         producerPort = try freePort()
+        credentials = try ChaosCredentials(directory: layout.workDirectory)
     }
 
     private var common: [String: String] {
@@ -59,7 +61,7 @@ final class ChaosServices: Sendable {
     }
 
     func startProducer() throws {
-        let environment = common.merging(["HTTP_PORT": String(producerPort)]) { _, new in new }
+        let environment = common.merging(["HTTP_PORT": String(producerPort), "AUTH_KEYS": credentials.keysPath]) { _, new in new }
         let process = try ChaosProcess(
             executable: layout.binDirectory + "/subscriptions-producer", environment: environment, logPath: logPath("producer"))
         producer.withLock { $0 = process }

@@ -3,9 +3,10 @@ import SubscriptionMessages
 import SwiftProtobuf
 
 /// Decoded wire transactions and renewal infos as Apple's JWS payloads: dates in milliseconds,
-/// enums as Apple's literals, absent (zero) values omitted.
+/// enums as Apple's literals, absent (zero) values omitted. Shared by the producer's replies
+/// and the consumer's notifier.
 extension JWSTransactionDecodedPayload {
-    init(_ info: Subscriptions_V1_TransactionInfo) {
+    package init(_ info: Subscriptions_V1_TransactionInfo) {
         self.init()
         transactionId = info.transactionID.nonEmpty
         originalTransactionId = info.originalTransactionID.nonEmpty
@@ -42,7 +43,7 @@ extension JWSTransactionDecodedPayload {
 }
 
 extension JWSRenewalInfoDecodedPayload {
-    init(_ info: Subscriptions_V1_RenewalInfo) {
+    package init(_ info: Subscriptions_V1_RenewalInfo) {
         self.init()
         originalTransactionId = info.originalTransactionID.nonEmpty
         productId = info.productID.nonEmpty
@@ -71,15 +72,15 @@ extension JWSRenewalInfoDecodedPayload {
 
 extension Google_Protobuf_Timestamp {
     /// Milliseconds since 1970, Apple's JSON date.
-    var milliseconds: Int64 { seconds * 1000 + Int64(nanos / 1_000_000) }
+    package var milliseconds: Int64 { seconds * 1000 + Int64(nanos / 1_000_000) }
 }
 
 extension String {
-    var nonEmpty: String? { isEmpty ? nil : self }
+    package var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 extension Subscriptions_V1_ProductType {
-    var appleValue: String? {
+    package var appleValue: String? {
         switch self {
         case .autoRenewableSubscription: "Auto-Renewable Subscription"
         case .nonConsumable: "Non-Consumable"
@@ -91,7 +92,7 @@ extension Subscriptions_V1_ProductType {
 }
 
 extension Subscriptions_V1_InAppOwnershipType {
-    var appleValue: String? {
+    package var appleValue: String? {
         switch self {
         case .purchased: "PURCHASED"
         case .familyShared: "FAMILY_SHARED"
@@ -102,7 +103,7 @@ extension Subscriptions_V1_InAppOwnershipType {
 }
 
 extension Subscriptions_V1_RevocationType {
-    var appleValue: String? {
+    package var appleValue: String? {
         switch self {
         case .refundFull: "REFUND_FULL"
         case .refundProrated: "REFUND_PRORATED"
@@ -113,7 +114,7 @@ extension Subscriptions_V1_RevocationType {
 }
 
 extension Subscriptions_V1_OfferDiscountType {
-    var appleValue: String? {
+    package var appleValue: String? {
         switch self {
         case .freeTrial: "FREE_TRIAL"
         case .payAsYouGo: "PAY_AS_YOU_GO"
@@ -125,7 +126,7 @@ extension Subscriptions_V1_OfferDiscountType {
 }
 
 extension Subscriptions_V1_Environment {
-    var appleValue: String? {
+    package var appleValue: String? {
         switch self {
         case .sandbox: "Sandbox"
         case .production: "Production"
@@ -137,7 +138,7 @@ extension Subscriptions_V1_Environment {
 }
 
 extension Subscriptions_V1_TransactionReason {
-    var appleValue: String? {
+    package var appleValue: String? {
         switch self {
         case .purchase: "PURCHASE"
         case .renewal: "RENEWAL"

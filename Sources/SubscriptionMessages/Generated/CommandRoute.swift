@@ -1,3 +1,73 @@
+// Generated from Protos/subscriptions/v1/service.proto and Protos/subscriptions/v1/envelope.proto by scripts/generate-protos.sh
+// (scripts/lib/generate-command-routes.py). Do not edit: change the protos and regenerate;
+// scripts/check-generated-code.sh fails when this file no longer matches them.
+
+/// The gRPC-style method of `subscriptions.v1.SubscriptionCommands` (Protos/subscriptions/v1/service.proto)
+/// that a ``Subscriptions_V1_CommandEnvelope`` case stands for.
+///
+/// protoc-gen-swift does not generate services, so this enum is the Swift side of
+/// service.proto: one case per rpc and per `CommandEnvelope.command` case. A command's
+/// AMQP routing key on exchange `subscriptions.commands` is ``routingKey``, e.g.
+/// `subscriptions.v1.SubscriptionCommands/Purchase`.
+public enum CommandRoute: String, CaseIterable, Sendable {
+    /// In-app purchase (R-GRP-1, R-INT-1/2). Envelope case `purchase`.
+    case purchase = "Purchase"
+    /// Product switch inside a group (R-GRP-2..4). Case `switch_product`.
+    case switchProduct = "SwitchProduct"
+    /// Advanced Commerce create (R-MOD-*). Case `create_subscription`.
+    case createSubscription = "CreateSubscription"
+    /// Advanced Commerce modify (R-MOD-1..5). Case `modify_subscription`.
+    case modifySubscription = "ModifySubscription"
+    /// Advanced Commerce reactivate (R-PRC-11). Case `reactivate_subscription`.
+    case reactivateSubscription = "ReactivateSubscription"
+    /// Advanced Commerce change price (R-PRC-1..4). Case `change_price`.
+    case changePrice = "ChangePrice"
+    /// Price-increase consent / decline / sheet acknowledgement (R-PRC-5/6).
+    /// Case `respond_to_price_increase`.
+    case respondToPriceIncrease = "RespondToPriceIncrease"
+    /// Auto-renew on/off (R-REN-2). Case `set_auto_renew`.
+    case setAutoRenew = "SetAutoRenew"
+    /// Billing outcome (R-REN-1). Case `report_billing_outcome`.
+    case reportBillingOutcome = "ReportBillingOutcome"
+    /// Single renewal-date extension (R-EXT-1..3). Case `extend_renewal_date`.
+    case extendRenewalDate = "ExtendRenewalDate"
+    /// Mass renewal-date extension (R-EXT-4). Case `mass_extend_renewal_date`.
+    case massExtendRenewalDate = "MassExtendRenewalDate"
+    /// Mass extension status (R-EXT-4). Case `get_mass_extension_status`.
+    case getMassExtensionStatus = "GetMassExtensionStatus"
+    /// All subscription statuses. Case `get_all_subscription_statuses`.
+    case getAllSubscriptionStatuses = "GetAllSubscriptionStatuses"
+    /// Advanced Commerce cancel. Case `cancel_subscription`.
+    case cancelSubscription = "CancelSubscription"
+    /// Advanced Commerce revoke. Case `revoke_subscription`.
+    case revokeSubscription = "RevokeSubscription"
+    /// Advanced Commerce refund request. Case `request_refund`.
+    case requestRefund = "RequestRefund"
+    /// Advanced Commerce metadata change (R-PRC-12). Case `change_metadata`.
+    case changeMetadata = "ChangeMetadata"
+    /// Advanced Commerce migration (R-PRC-13). Case `migrate_subscription`.
+    case migrateSubscription = "MigrateSubscription"
+    /// Test-clock advance (R-REN-3). Case `advance_test_clock`.
+    case advanceTestClock = "AdvanceTestClock"
+    /// Catalog reload (R-CAT-1/2). Case `reload_catalog`.
+    case reloadCatalog = "ReloadCatalog"
+    /// Get Transaction Info. Case `get_transaction_info`.
+    case getTransactionInfo = "GetTransactionInfo"
+    /// Get Transaction History (v2, `revision` paging). Case `get_transaction_history`.
+    case getTransactionHistory = "GetTransactionHistory"
+    /// Get Refund History. Case `get_refund_history`.
+    case getRefundHistory = "GetRefundHistory"
+    /// Get Notification History (the notifier's deliveries). Case `get_notification_history`.
+    case getNotificationHistory = "GetNotificationHistory"
+    /// Request a Test Notification. Case `request_test_notification`.
+    case requestTestNotification = "RequestTestNotification"
+    /// Get Test Notification Status. Case `get_test_notification_status`.
+    case getTestNotificationStatus = "GetTestNotificationStatus"
+
+    /// The full name of the service in service.proto.
+    public static let serviceName = "subscriptions.v1.SubscriptionCommands"
+}
+
 /// Maps envelope and reply oneof cases to their ``CommandRoute`` and back.
 extension CommandRoute {
     /// The route of a command case.
@@ -23,6 +93,12 @@ extension CommandRoute {
         case .migrateSubscription: self = .migrateSubscription
         case .advanceTestClock: self = .advanceTestClock
         case .reloadCatalog: self = .reloadCatalog
+        case .getTransactionInfo: self = .getTransactionInfo
+        case .getTransactionHistory: self = .getTransactionHistory
+        case .getRefundHistory: self = .getRefundHistory
+        case .getNotificationHistory: self = .getNotificationHistory
+        case .requestTestNotification: self = .requestTestNotification
+        case .getTestNotificationStatus: self = .getTestNotificationStatus
         }
     }
 
@@ -49,6 +125,12 @@ extension CommandRoute {
         case .migrateSubscription: self = .migrateSubscription
         case .advanceTestClock: self = .advanceTestClock
         case .reloadCatalog: self = .reloadCatalog
+        case .getTransactionInfo: self = .getTransactionInfo
+        case .getTransactionHistory: self = .getTransactionHistory
+        case .getRefundHistory: self = .getRefundHistory
+        case .getNotificationHistory: self = .getNotificationHistory
+        case .requestTestNotification: self = .requestTestNotification
+        case .getTestNotificationStatus: self = .getTestNotificationStatus
         }
     }
 
@@ -76,6 +158,12 @@ extension CommandRoute {
         case .migrateSubscription: .migrateSubscription(.init())
         case .advanceTestClock: .advanceTestClock(.init())
         case .reloadCatalog: .reloadCatalog(.init())
+        case .getTransactionInfo: .getTransactionInfo(.init())
+        case .getTransactionHistory: .getTransactionHistory(.init())
+        case .getRefundHistory: .getRefundHistory(.init())
+        case .getNotificationHistory: .getNotificationHistory(.init())
+        case .requestTestNotification: .requestTestNotification(.init())
+        case .getTestNotificationStatus: .getTestNotificationStatus(.init())
         }
     }
 
@@ -102,6 +190,12 @@ extension CommandRoute {
         case .migrateSubscription: .migrateSubscription(.init())
         case .advanceTestClock: .advanceTestClock(.init())
         case .reloadCatalog: .reloadCatalog(.init())
+        case .getTransactionInfo: .getTransactionInfo(.init())
+        case .getTransactionHistory: .getTransactionHistory(.init())
+        case .getRefundHistory: .getRefundHistory(.init())
+        case .getNotificationHistory: .getNotificationHistory(.init())
+        case .requestTestNotification: .requestTestNotification(.init())
+        case .getTestNotificationStatus: .getTestNotificationStatus(.init())
         }
     }
 }

@@ -1,0 +1,64 @@
+import SubscriptionEngine
+import SubscriptionMessages
+
+extension GetTransactionInfoRequest {
+    init(_ request: Subscriptions_V1_GetTransactionInfoRequest) {
+        self.init(transactionId: request.transactionID)
+    }
+}
+
+extension TransactionHistoryRequest {
+    /// Refuses a filter value that is unset or unknown, naming the field.
+    init(_ request: Subscriptions_V1_GetTransactionHistoryRequest) throws(EngineRejection) {
+        var types: [ProductTypeFilter] = []
+        for (index, value) in request.productTypes.enumerated() {
+            guard let type = ProductTypeFilter(value) else {
+                throw EngineRejection(
+                    .invalidArgument, error: .invalidProductType, field: "productType[\(index)]",
+                    "productType[\(index)] is not a product type (\(value.rawValue))")
+            }
+            types.append(type)
+        }
+        let ownership: InAppOwnershipType?
+        switch request.inAppOwnershipType {
+        case .unspecified: ownership = nil
+        case .purchased: ownership = .purchased
+        case .familyShared: ownership = .familyShared
+        case .assigned, .UNRECOGNIZED:
+            throw EngineRejection(
+                .invalidArgument, error: .invalidInAppOwnershipType, field: "inAppOwnershipType",
+                "inAppOwnershipType must be PURCHASED or FAMILY_SHARED")
+        }
+        let order: HistoryOrder
+        switch request.sort {
+        case .unspecified, .ascending: order = .ascending
+        case .descending: order = .descending
+        case .UNRECOGNIZED(let value):
+            throw EngineRejection(.invalidArgument, error: .invalidSort, field: "sort", "sort \(value) is unknown")
+        }
+        self.init(
+            transactionId: request.transactionID, revision: request.revision,
+            startDate: request.hasStartDate ? Timestamp(request.startDate) : nil,
+            endDate: request.hasEndDate ? Timestamp(request.endDate) : nil, productIds: request.productIds,
+            productTypes: types, order: order, subscriptionGroupIdentifiers: request.subscriptionGroupIdentifiers,
+            inAppOwnershipType: ownership, revoked: request.hasRevoked ? request.revoked.value : nil)
+    }
+}
+
+extension RefundHistoryRequest {
+    init(_ request: Subscriptions_V1_GetRefundHistoryRequest) {
+        self.init(transactionId: request.transactionID, revision: request.revision)
+    }
+}
+
+extension ProductTypeFilter {
+    init?(_ value: Subscriptions_V1_ProductType) {
+        switch value {
+        case .autoRenewableSubscription: self = .autoRenewable
+        case .nonRenewingSubscription: self = .nonRenewable
+        case .consumable: self = .consumable
+        case .nonConsumable: self = .nonConsumable
+        case .unspecified, .UNRECOGNIZED: return nil
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import ServiceTestSupport
+import Testing
+
+/// Both services read their configuration the same way: a malformed value stops the process
+/// at start with a message naming the variable, the value and what was expected.
+@Suite(
+    "Configuration refused at start",
+    .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "starts service processes of its own")
+)
+struct ConfigurationRefusalTests {
+    @Test("a bad LOG_LEVEL stops either service at once, naming the variable and the value", arguments: [
+        "subscriptions-producer", "subscriptions-consumer",
+    ])
+    func badLogLevel(service: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let binaries = ProcessInfo.processInfo.environment["E2E_BIN_DIR"].map { URL(filePath: $0) }
+            ?? Stack.repositoryRoot.appending(path: ".build/debug")
+        let process = try ServiceProcess(
+            name: service, executable: binaries.appending(path: service).path,
+            // No broker, a bus of its own: a service that wrongly starts touches nothing shared.
+            environment: [
+                "LOG_LEVEL": "loud", "HTTP_PORT": String(try FreePort.find()),
+                "AMQP_URL": "amqp://guest:guest@127.0.0.1:\(try FreePort.find())/", "BUS_PREFIX": "config-refusal",
+                "DATABASE_PATH": directory.appending(path: "s.sqlite").path,
+                "CATALOG_PATH": Stack.repositoryRoot.appending(path: "Config/catalog.example.json").path,
+            ],
+            logPath: directory.appending(path: "\(service).log").path)
+        let status = await process.waitForExit(timeout: .seconds(20))
+        #expect(status != nil && status != 0, "\(service) kept running with LOG_LEVEL=loud:\n\(process.logTail())")
+        let log = process.logTail()
+        #expect(log.contains("LOG_LEVEL") && log.contains("loud"), "\(log)")
+        await process.terminate()
+    }
+}

@@ -1,0 +1,28 @@
+import StableIdentifiers
+import Testing
+
+@Suite("SHA-1 and name-based UUIDs")
+struct StableIdentifiersTests {
+    @Test("SHA-1 matches the FIPS 180 test vectors", arguments: [
+        ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
+        ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
+    ])
+    func sha1(input: String, expected: String) {
+        #expect(hex(SHA1.digest(Array(input.utf8))) == expected)
+    }
+
+    @Test("a version 5 UUID equals RFC 9562's / Python's uuid5(NAMESPACE_DNS, 'python.org')")
+    func matchesPython() {
+        let dns: [UInt8] = [0x6B, 0xA7, 0xB8, 0x10, 0x9D, 0xAD, 0x11, 0xD1, 0x80, 0xB4, 0x00, 0xC0, 0x4F, 0xD4, 0x30, 0xC8]
+        #expect(UUIDv5.string(namespace: dns, name: "python.org") == "886313e1-3b8a-5372-9b90-0c9aee199e5d")
+        #expect(hex(UUIDv5.bytes(namespace: dns, name: "python.org")) == "886313e13b8a53729b900c9aee199e5d")
+    }
+
+    private func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { byte in
+            let text = String(byte, radix: 16)
+            return byte < 16 ? "0" + text : text
+        }.joined()
+    }
+}
