@@ -23,7 +23,7 @@ build=${CHAOS_BUILD:-release}
 disk_mb=${CHAOS_DISK_MB:-1024}
 for argument in "$@"; do
     if [ "$argument" = "--short" ]; then
-        args+=(--commands 5000 --faults-per-kind 1 --advances 20 --simulated-days 10 --disk-full-seconds 4 --in-flight 32)
+        args+=(--commands 5000 --faults-per-kind 1 --advances 20 --simulated-days 10 --disk-full-seconds 30 --in-flight 32)
         build=${CHAOS_BUILD:-debug}
         disk_mb=${CHAOS_DISK_MB:-256}
     else

@@ -12,7 +12,7 @@ struct ReplyTimeoutTests {
     )
     func retryWithTheSameKeyAfterA504() async throws {
         let stack = try await Stack.start()
-        let http = ProducerClient(baseURL: stack.producerURL)
+        let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
         let customer = stack.unique("c-timeout")
         let key = stack.unique("key-timeout")
         let purchase: [String: Any] = ["customerId": customer, "productId": E2ECatalog.monthly, "storefront": "USA"]

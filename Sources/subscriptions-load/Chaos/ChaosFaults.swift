@@ -53,12 +53,27 @@ struct ChaosFaults: Sendable {
             await probeAMQP(probeNumber)
             await probeHTTP(probeNumber)
         case .diskFull:
+            let log = services.consumerLog
+            let offset = log.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
             let written = await Self.onThreadValue { services.fillDisk() }
-            try? await Task.sleep(for: diskFullFor)
+            // Full until the consumer has had commits refused for a few seconds (SQLite reuses
+            // its files' free space first), at most diskFullFor.
+            var refusedSince: ContinuousClock.Instant?
+            while ContinuousClock.now - started < diskFullFor {
+                if refusedSince == nil, let log, Self.contains(log, from: offset, "the database cannot be written") {
+                    refusedSince = .now
+                }
+                if let refusedSince, ContinuousClock.now - refusedSince >= .seconds(3) { break }
+                try? await Task.sleep(for: .milliseconds(200))
+            }
             services.freeDisk()
             let freed = ContinuousClock.now
             await probeAMQP(probeNumber)
-            note = "full for \(Self.seconds(freed - started)) s (\(written / 1_048_576) MiB filler); recovered \(Self.seconds(ContinuousClock.now - freed)) s after freeing"
+            let refused = refusedSince.map {
+                "commits refused from \(Self.seconds($0 - started)) s on, for \(Self.seconds(freed - $0)) s"
+            } ?? "no commit refused (SQLite still had free space in its files)"
+            note = "full for \(Self.seconds(freed - started)) s (\(written / 1_048_576) MiB filler), \(refused); "
+                + "recovered \(Self.seconds(ContinuousClock.now - freed)) s after freeing"
         }
         return Record(kind: kind, atCommand: atCommand, recovery: ContinuousClock.now - started, note: note)
     }
@@ -88,6 +103,14 @@ struct ChaosFaults: Sendable {
             }
             try? await Task.sleep(for: .milliseconds(100))
         }
+    }
+
+    /// Whether the file at `path` holds `text` after its first `offset` bytes.
+    static func contains(_ path: String, from offset: Int, _ text: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(offset))) != nil, let data = try? handle.readToEnd() else { return false }
+        return String(decoding: data, as: UTF8.self).contains(text)
     }
 
     static func seconds(_ duration: Duration) -> String {

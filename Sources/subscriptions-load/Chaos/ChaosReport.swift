@@ -12,7 +12,7 @@ struct ChaosReport {
     func print() {
         var lines: [String] = []
         func row(_ name: String, _ value: String) {
-            lines.append("  " + name.padding(toLength: 46, withPad: " ", startingAt: 0) + value)
+            lines.append("  " + name.padding(toLength: 54, withPad: " ", startingAt: 0) + value)
         }
         lines.append("")
         lines.append("chaos run: seed \(seed), \(ChaosFaults.seconds(elapsed)) s")
@@ -46,6 +46,6 @@ struct ChaosReport {
             ? "PASS: nothing lost, nothing applied twice"
             : "FAIL: \(findings.lostOrTwice) lost or applied twice"
         lines.append("chaos: \(verdict)")
-        Swift.print(lines.joined(separator: "\n"))
+        say(lines.joined(separator: "\n"))
     }
 }

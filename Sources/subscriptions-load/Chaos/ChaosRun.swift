@@ -22,7 +22,7 @@ struct ChaosRun: AsyncParsableCommand {
     @Option(help: "Faults of each kind (default: one per 25,000 commands, at least one).") var faultsPerKind: Int?
     @Option(help: "Test-clock advances spread over the run.") var advances = 100
     @Option(help: "Simulated days the advances add up to.") var simulatedDays = 45
-    @Option(help: "Seconds the disk stays full.") var diskFullSeconds = 5
+    @Option(help: "Seconds the disk stays full at most (it is freed 3 s after the consumer's first refused commit).") var diskFullSeconds = 60
     @Option(help: "Seconds after which a command without final reply counts as lost.") var giveUpSeconds = 600
     @Option(help: "Directory of subscriptions-consumer and subscriptions-producer.") var binDirectory: String
     @Option(help: "The consumer's database directory (a small tmpfs).") var dataDirectory: String
@@ -36,9 +36,9 @@ struct ChaosRun: AsyncParsableCommand {
         let seed = self.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let perKind = faultsPerKind ?? max(1, commands / 25_000)
         let run = String(format: "%08x", UInt32(truncatingIfNeeded: seed))
-        print("chaos: seed \(seed), \(commands) commands, \(inFlight) in flight, \(httpPercent)% through HTTP, "
+        say("chaos: seed \(seed), \(commands) commands, \(inFlight) in flight, \(httpPercent)% through HTTP, "
             + "\(perKind) fault(s) of each kind, \(advances) clock advances over \(simulatedDays) days")
-        print("chaos: repeat with --seed \(seed)")
+        say("chaos: repeat with --seed \(seed)")
         let services = try ChaosServices(layout: ChaosServices.Layout(
             binDirectory: binDirectory, workDirectory: workDirectory, dataDirectory: dataDirectory,
             catalogPath: URL(filePath: catalog).standardizedFileURL.path, brokerScript: brokerScript, brokerName: brokerName,
@@ -58,10 +58,17 @@ struct ChaosRun: AsyncParsableCommand {
             let tap = try await EventTap(connection: driver.connection, names: driver.names, queue: "chaos-\(run).analytics")
             let faults = ChaosFaults(services: services, driver: driver, http: http, stats: stats, diskFullFor: .seconds(diskFullSeconds))
             let sender = ChaosSender(driver: driver, http: http, workload: workload, stats: stats, giveUpAfter: .seconds(giveUpSeconds))
+            // Commands in flight while a fault strikes: the clients may run this far past its moment.
+            let margin = 2 * inFlight
+            let gate = ChaosGate(limit: plan.first.map { $0.at + margin } ?? Int.max)
             let records = try await withThrowingTaskGroup(of: [ChaosFaults.Record].self) { group in
                 for _ in 0..<inFlight {
                     group.addTask {
-                        while let command = workload.next() { await sender.execute(command) }
+                        while true {
+                            await gate.wait { stats.sentCount }
+                            guard let command = workload.next() else { break }
+                            await sender.execute(command)
+                        }
                         return []
                     }
                 }
@@ -69,8 +76,12 @@ struct ChaosRun: AsyncParsableCommand {
                     var records: [ChaosFaults.Record] = []
                     for (index, fault) in plan.enumerated() {
                         while stats.completed < fault.at { try await Task.sleep(for: .milliseconds(50)) }
-                        let record = try await faults.inject(fault.kind, atCommand: stats.completed, probeNumber: index)
-                        print("chaos: \(record.kind.rawValue) at command \(record.atCommand): recovered in "
+                        let inFlightNow = stats.sentCount - stats.completed
+                        // The stream goes on during the fault (up to the next one's moment).
+                        gate.open(upTo: index + 1 < plan.count ? plan[index + 1].at + margin : Int.max)
+                        var record = try await faults.inject(fault.kind, atCommand: stats.completed, probeNumber: index)
+                        record.note = "\(inFlightNow) in flight; " + record.note
+                        say("chaos: \(record.kind.rawValue) at command \(record.atCommand): recovered in "
                             + "\(ChaosFaults.seconds(record.recovery)) s \(record.note)")
                         records.append(record)
                     }
@@ -81,7 +92,7 @@ struct ChaosRun: AsyncParsableCommand {
                 return records
             }
             let progress = stats.snapshot
-            print("chaos: \(progress.completed) commands finished in \(ChaosFaults.seconds(ContinuousClock.now - started)) s; waiting for the events")
+            say("chaos: \(progress.completed) commands finished in \(ChaosFaults.seconds(ContinuousClock.now - started)) s; waiting for the events")
             try await Self.settle(services: services, workload: workload, tap: tap)
             return (records, tap)
         }
@@ -111,4 +122,10 @@ struct ChaosRun: AsyncParsableCommand {
             try await Task.sleep(for: .seconds(2))
         }
     }
+}
+
+/// Writes a line to standard output at once (not buffered: progress shows as it happens, also
+/// in a pipe or a CI log).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

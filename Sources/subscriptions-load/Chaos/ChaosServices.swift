@@ -119,5 +119,8 @@ final class ChaosServices: Sendable {
         await consumer.withLock { $0 }?.terminate()
     }
 
+    /// The running consumer's log file.
+    var consumerLog: String? { consumer.withLock { $0 }?.logPath }
+
     var consumerIsRunning: Bool { consumer.withLock { $0 }?.isRunning ?? false }
 }

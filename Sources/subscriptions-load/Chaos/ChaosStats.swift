@@ -66,4 +66,5 @@ final class ChaosStats: Sendable {
 
     var snapshot: Counts { counts.withLock { $0 } }
     var completed: Int { counts.withLock { $0.completed } }
+    var sentCount: Int { counts.withLock { $0.sent } }
 }
