@@ -12,7 +12,8 @@
 #   scripts/chaos.sh --commands 20000 …    any option of `subscriptions-load chaos --help`
 #
 # Environment: CHAOS_BROKER_NAME (chaos), CHAOS_BROKER_PORT (5710), CHAOS_DISK_MB (tmpfs size,
-# 1024; 256 with --short), CHAOS_BUILD (release; debug with --short). Needs root to mount the
+# 1024; 256 with --short), CHAOS_BUILD (release; debug with --short), CHAOS_SKIP_BUILD=1 (use
+# the binaries already built). Needs root to mount the
 # tmpfs (CI runs as root); without it the run stops and says so.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -35,11 +36,15 @@ broker_port=${CHAOS_BROKER_PORT:-5710}
 
 flags=(-c "$build")
 [ "$build" = release ] && flags+=(--static-swift-stdlib)
-echo "chaos: building ($build)"
-for product in subscriptions-consumer subscriptions-producer subscriptions-load; do
-    swift build "${flags[@]}" --product "$product" > /dev/null
-done
 bin=$(swift build "${flags[@]}" --show-bin-path)
+if [ "${CHAOS_SKIP_BUILD:-}" = 1 ]; then
+    echo "chaos: using the $build binaries in $bin"  # scripts/test.sh has just built them
+else
+    echo "chaos: building ($build)"
+    for product in subscriptions-consumer subscriptions-producer subscriptions-load; do
+        swift build "${flags[@]}" --product "$product" > /dev/null
+    done
+fi
 
 work=$(mktemp -d /tmp/chaos-run.XXXXXX)
 data="$work/data"

@@ -20,8 +20,8 @@ final class ChaosProcess: Sendable {
         var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var cArguments = [strdup(executable), nil]
         defer {
-            cEnvironment.forEach { free($0) }
-            cArguments.forEach { free($0) }
+            for pointer in cEnvironment { free(pointer) }
+            for pointer in cArguments { free(pointer) }
         }
         var pid = pid_t()
         let status = posix_spawn(&pid, executable, &fileActions, nil, &cArguments, &cEnvironment)
@@ -74,8 +74,8 @@ func runScript(_ arguments: [String], logPath: String) throws {
     var cArguments = arguments.map { strdup($0) } + [nil]
     var cEnvironment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-        cArguments.forEach { free($0) }
-        cEnvironment.forEach { free($0) }
+        for pointer in cArguments { free(pointer) }
+        for pointer in cEnvironment { free(pointer) }
     }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, arguments[0], &fileActions, nil, &cArguments, &cEnvironment)

@@ -77,9 +77,13 @@ struct ChaosRun: AsyncParsableCommand {
                     for (index, fault) in plan.enumerated() {
                         while stats.completed < fault.at { try await Task.sleep(for: .milliseconds(50)) }
                         let inFlightNow = stats.sentCount - stats.completed
-                        // The stream goes on during the fault (up to the next one's moment).
-                        gate.open(upTo: index + 1 < plan.count ? plan[index + 1].at + margin : Int.max)
+                        let nextLimit = index + 1 < plan.count ? plan[index + 1].at + margin : Int.max
+                        // A full disk needs writes to bite: the stream goes on during it (a full
+                        // disk holds it up anyway). During the other faults it waits, so that a
+                        // slow one (a broker restart) does not let the next fault's moment pass.
+                        if fault.kind == .diskFull { gate.open(upTo: nextLimit) }
                         var record = try await faults.inject(fault.kind, atCommand: stats.completed, probeNumber: index)
+                        gate.open(upTo: nextLimit)
                         record.note = "\(inFlightNow) in flight; " + record.note
                         say("chaos: \(record.kind.rawValue) at command \(record.atCommand): recovered in "
                             + "\(ChaosFaults.seconds(record.recovery)) s \(record.note)")
