@@ -215,14 +215,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Load generator: publishes commands, prints throughput and latency (docs/benchmarks.md).
+        // Load generator: publishes commands, prints throughput and latency (docs/benchmarks.md); the chaos run (docs/reliability.md).
         .executableTarget(
             name: "subscriptions-load",
             dependencies: [
                 "AMQPClient",
+                "SubscriptionEngine",
                 "SubscriptionMessages",
+                "SubscriptionStore",
                 "SubscriptionTopology",
+                "SubscriptionTrust",
+                "SubscriptionWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]

@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import Logging
+import ServiceLifecycle
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
@@ -27,6 +28,10 @@ struct CommandPipeline: Sendable {
     let retryDelay: Duration
     /// Mass-extension batches (of 2,000 subscriptions) per timer transaction.
     var massExtensionBatchesPerTransaction = 1
+    /// Largest command body applied (`MAX_COMMAND_BYTES`); a larger one is dead-lettered.
+    var maximumCommandBytes = CommandTriage.defaultMaximumBytes
+    /// Test-only fault injection (`CRASH_ON_CUSTOMER`); off (nil) by default.
+    var faultInjection: FaultInjection?
 
     /// A command that passed triage.
     struct Accepted: Sendable {
@@ -42,8 +47,13 @@ struct CommandPipeline: Sendable {
         var accepted: [Accepted] = []
         accepted.reserveCapacity(deliveries.count)
         for delivery in deliveries {
-            switch CommandTriage(body: delivery.message.body, correlationId: delivery.message.properties.correlationId) {
+            let properties = delivery.message.properties
+            switch CommandTriage(
+                body: delivery.message.body, correlationId: properties.correlationId, contentType: properties.contentType,
+                maximumBytes: maximumCommandBytes)
+            {
             case .apply(let envelope, let route):
+                faultInjection?.crashIfMarked(envelope)
                 accepted.append(Accepted(delivery: delivery, envelope: envelope, route: route))
             case .deadLetter(let reason, let reply):
                 await deadLetter(delivery, reason: reason, reply: reply)
@@ -101,42 +111,65 @@ struct CommandPipeline: Sendable {
     }
 
     private func apply(_ batch: [Accepted], started: ContinuousClock.Instant) async -> CommittedBatch? {
-        let confirmed = ledger.takeConfirmed()
-        do {
-            let (applied, events) = try await database.write { [handler, clock] transaction in
-                try transaction.removeFromOutbox(ids: confirmed)
-                var transactionClock = TransactionClock(clock, in: transaction)
-                var applied: [CommittedBatch.Applied] = []
-                applied.reserveCapacity(batch.count)
-                var events: [OutboxEntry] = []
-                for item in batch {
-                    let (reply, status, itemEvents) = try Self.apply(
-                        item.envelope, route: item.route, handler: handler, clock: &transactionClock, in: transaction)
-                    applied.append(CommittedBatch.Applied(
-                        delivery: item.delivery, method: item.route.methodName, commandId: item.envelope.commandID,
-                        reply: reply, status: status))
-                    events += itemEvents
-                }
-                return (applied, try transaction.enqueue(events))
+        while true {
+            let confirmed = ledger.takeConfirmed()
+            do {
+                return try await commitTransaction(batch, confirmed: confirmed, started: started)
+            } catch where SubscriptionDatabase.isOutage(error) && !Task.isShuttingDownGracefully {
+                // The disk is full or the database locked: nothing is wrong with these commands.
+                // Commit them again after a pause rather than hand them back, which would spend
+                // their delivery attempts (x-delivery-limit) on an outage and dead-letter them.
+                ledger.restoreConfirmed(confirmed)
+                logger.warning("the database cannot be written; retrying the batch", metadata: [
+                    "error": "\(error)", "batch.size": "\(batch.count)",
+                ])
+                try? await Task.sleep(for: retryDelay)
+            } catch {
+                ledger.restoreConfirmed(confirmed)
+                return await applyAfterFailure(batch, error: error, started: started)
             }
-            return CommittedBatch(applied: applied, events: events, started: started)
-        } catch {
-            ledger.restoreConfirmed(confirmed)
-            if batch.count > 1 {
-                // One command spoiled the group commit: commit each alone so the others land.
-                logger.warning("batch transaction failed; committing its commands one by one", metadata: ["error": "\(error)"])
-                var applied: [CommittedBatch.Applied] = []
-                var events: [OutboxEntry] = []
-                for item in batch {
-                    guard let single = await self.apply([item], started: started) else { continue }
-                    applied += single.applied
-                    events += single.events
-                }
-                return applied.isEmpty ? nil : CommittedBatch(applied: applied, events: events, started: started)
-            }
-            await giveBack(batch[0], error: error)
-            return nil
         }
+    }
+
+    private func commitTransaction(
+        _ batch: [Accepted], confirmed: [Int64], started: ContinuousClock.Instant
+    ) async throws -> CommittedBatch {
+        let (applied, events) = try await database.write { [handler, clock] transaction in
+            try transaction.removeFromOutbox(ids: confirmed)
+            var transactionClock = TransactionClock(clock, in: transaction)
+            var applied: [CommittedBatch.Applied] = []
+            applied.reserveCapacity(batch.count)
+            var events: [OutboxEntry] = []
+            for item in batch {
+                let (reply, status, itemEvents) = try Self.apply(
+                    item.envelope, route: item.route, handler: handler, clock: &transactionClock, in: transaction)
+                applied.append(CommittedBatch.Applied(
+                    delivery: item.delivery, method: item.route.methodName, commandId: item.envelope.commandID,
+                    reply: reply, status: status))
+                events += itemEvents
+            }
+            return (applied, try transaction.enqueue(events))
+        }
+        return CommittedBatch(applied: applied, events: events, started: started)
+    }
+
+    /// The batch's transaction failed for another reason than an outage (a bug, a command the
+    /// engine cannot take): commit each command alone, and hand back one that still fails.
+    private func applyAfterFailure(_ batch: [Accepted], error: any Error, started: ContinuousClock.Instant) async -> CommittedBatch? {
+        if batch.count > 1 {
+            // One command spoiled the group commit: commit each alone so the others land.
+            logger.warning("batch transaction failed; committing its commands one by one", metadata: ["error": "\(error)"])
+            var applied: [CommittedBatch.Applied] = []
+            var events: [OutboxEntry] = []
+            for item in batch {
+                guard let single = await self.apply([item], started: started) else { continue }
+                applied += single.applied
+                events += single.events
+            }
+            return applied.isEmpty ? nil : CommittedBatch(applied: applied, events: events, started: started)
+        }
+        await giveBack(batch[0], error: error)
+        return nil
     }
 
     /// Applies one command inside the batch's transaction, or returns its stored reply when

@@ -13,9 +13,35 @@ enum CommandTriage: Sendable {
     /// Well-formed but not to be applied (its deadline passed): answer and ack.
     case answer(Subscriptions_V1_CommandReply)
 
+    /// The default of ``init(body:correlationId:contentType:maximumBytes:now:)``'s size limit
+    /// (`MAX_COMMAND_BYTES`, docs/consumer.md): 1 MiB, the producer's largest HTTP body.
+    static let defaultMaximumBytes = 1 << 20
+
     /// Classifies a delivery's body; `correlationId` (the AMQP property) identifies the
-    /// command when the body cannot be decoded.
-    init(body: Data, correlationId: String?, now: Date = Date()) {
+    /// command when the body cannot be decoded. A body over `maximumBytes` is not decoded at
+    /// all, and a `contentType` other than protobuf's is refused (none at all is taken as protobuf).
+    init(
+        body: Data, correlationId: String?, contentType: String? = WireContract.contentType,
+        maximumBytes: Int = defaultMaximumBytes, now: Date = Date()
+    ) {
+        guard body.count <= maximumBytes else {
+            self = .deadLetter(reason: "too-large", reply: .failure(
+                commandId: correlationId ?? "",
+                status: .resourceExhausted,
+                message: "the command is \(body.count) bytes, more than the \(maximumBytes) bytes this consumer accepts (MAX_COMMAND_BYTES)",
+                field: "body"
+            ))
+            return
+        }
+        if let contentType, !contentType.isEmpty, contentType != WireContract.contentType {
+            self = .deadLetter(reason: "wrong-content-type", reply: .failure(
+                commandId: correlationId ?? "",
+                status: .invalidArgument,
+                message: "content_type must be \(WireContract.contentType) (a subscriptions.v1.CommandEnvelope), got \"\(contentType.prefix(100))\"",
+                field: "content_type"
+            ))
+            return
+        }
         let envelope: Subscriptions_V1_CommandEnvelope
         do {
             envelope = try Subscriptions_V1_CommandEnvelope(serializedBytes: body)

@@ -17,9 +17,9 @@ import SubscriptionWire
 public enum ConsumerApplication {
     /// Connects (retrying for up to `connectTimeout`), declares the topology and returns the
     /// services in start order: connection, outbox relay, timer scheduler (system clock
-    /// only), command consumer, notifier (with `NOTIFICATION_URLS` only), event archive
-    /// (unless `EVENT_ARCHIVE=off`), status beacon (unless `STATUS_INTERVAL=0`), HTTP server.
-    /// `onHTTPServerRunning` gets the bound port.
+    /// only), retention pruner (unless retention is off), command consumer, notifier (with
+    /// `NOTIFICATION_URLS` only), event archive (unless `EVENT_ARCHIVE=off`), status beacon
+    /// (unless `STATUS_INTERVAL=0`), HTTP server. `onHTTPServerRunning` gets the bound port.
     public static func makeServices(
         configuration: ConsumerConfiguration,
         handler: any CommandHandling,
@@ -44,12 +44,17 @@ public enum ConsumerApplication {
         let relay = OutboxRelay(
             connection: connection, database: database, messages: messages, ledger: ledger, metrics: metrics, logger: logger
         )
-        let pipeline = CommandPipeline(
+        var pipeline = CommandPipeline(
             database: database, handler: handler, clock: ConsumerClock(mode: configuration.clock),
             connection: connection, messages: messages,
             deadLetters: DeadLetterSender(connection: connection, names: configuration.names),
             ledger: ledger, metrics: metrics, logger: logger, retryDelay: configuration.retryDelay
         )
+        pipeline.maximumCommandBytes = configuration.maximumCommandBytes
+        if let customer = configuration.crashOnCustomer {
+            logger.warning("TEST-ONLY fault injection is on: purchases by this customer crash the consumer", metadata: ["customer.id": "\(customer)"])
+            pipeline.faultInjection = FaultInjection(crashOnCustomer: customer)
+        }
         let http = Application(
             router: ConsumerRoutes.router(
                 connection: connection, database: database, registry: registry,
@@ -70,6 +75,12 @@ public enum ConsumerApplication {
             services.append(TimerScheduler(
                 database: database, inbox: inbox, wake: { wake.yield() },
                 interval: configuration.schedulerInterval, logger: logger
+            ))
+        }
+        if let retention = configuration.retention {
+            services.append(RetentionPruner(
+                database: database, clock: ConsumerClock(mode: configuration.clock), retention: retention,
+                interval: configuration.pruneInterval, batchSize: configuration.pruneBatchSize, metrics: metrics, logger: logger
             ))
         }
         services.append(CommandConsumerService(

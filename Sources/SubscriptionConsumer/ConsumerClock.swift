@@ -25,6 +25,18 @@ struct ConsumerClock: Sendable {
         }
     }
 
+    /// Now, without starting the manual clock (a read-only transaction may call it): nil when
+    /// the manual clock was never used.
+    func currentTime(in transaction: StoreTransaction, systemNow: Date = Date()) throws -> Date? {
+        switch mode {
+        case .system:
+            return systemNow
+        case .manual:
+            guard let stored = try transaction.setting(Self.settingName), let milliseconds = Int64(stored) else { return nil }
+            return Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+        }
+    }
+
     /// Stores the manual clock's new time.
     func set(_ date: Date, in transaction: StoreTransaction) throws {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))

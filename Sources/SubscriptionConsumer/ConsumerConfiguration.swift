@@ -33,6 +33,20 @@ public struct ConsumerConfiguration: Sendable {
     public var schedulerInterval: Duration = .seconds(1)
     /// Pause before a command whose transaction failed is handed back to the broker.
     public var retryDelay: Duration = .milliseconds(500)
+    /// How long a processed command's record (and so replay protection for its `command_id`)
+    /// is kept (`RETENTION_DAYS`, default 30); `nil` keeps them forever (`RETENTION_DAYS=0`).
+    public var retention: Duration? = .seconds(30 * 86_400)
+    /// How often the retention pruner looks for expired records (`PRUNE_INTERVAL`, seconds).
+    public var pruneInterval: Duration = .seconds(60)
+    /// Records deleted per pruning transaction (`PRUNE_BATCH`).
+    public var pruneBatchSize: Int = 500
+    /// Largest command body the consumer applies (`MAX_COMMAND_BYTES`); a larger one is
+    /// dead-lettered as `too-large` without being decoded.
+    public var maximumCommandBytes: Int = 1 << 20
+    /// Test-only fault injection (`CRASH_ON_CUSTOMER`, unset by default): the process aborts
+    /// when it is about to apply a purchase by this customer id, every time (how the
+    /// poison-command tests make a command crash the consumer). Never set it in production.
+    public var crashOnCustomer: String?
     /// Name of this service in `app_id` and the broker's connection list.
     public var serviceName: String = "subscriptions-consumer"
     /// Folder of the signing identity the notifier signs with (`SIGNING_IDENTITY`); nil = an
@@ -90,6 +104,18 @@ public struct ConsumerConfiguration: Sendable {
         if let value = reader.string("EVENT_ARCHIVE_DATABASE_PATH") { eventArchiveDatabasePath = value }
         if let value = try reader.integer("EVENT_ARCHIVE_RETENTION_DAYS", in: 1...36_500) { eventArchiveRetention = .seconds(value * 86_400) }
         if let value = try reader.integer("STATUS_INTERVAL", in: 0...3600) { statusInterval = .seconds(value) }
+        if let days = try reader.integer("RETENTION_DAYS", in: 0...36_500) {
+            retention = days == 0 ? nil : .seconds(Int64(days) * 86_400)
+        }
+        if let value = reader.string("PRUNE_INTERVAL") {
+            guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+                throw ConfigurationError(variable: "PRUNE_INTERVAL", value: value, expected: "seconds, more than 0 and at most 86400")
+            }
+            pruneInterval = .milliseconds(Int64(seconds * 1000))
+        }
+        if let value = try reader.integer("PRUNE_BATCH", in: 1...100_000) { pruneBatchSize = value }
+        if let value = try reader.integer("MAX_COMMAND_BYTES", in: 1024...(128 << 20)) { maximumCommandBytes = value }
+        if let value = reader.string("CRASH_ON_CUSTOMER") { crashOnCustomer = value }
     }
 
     /// The AMQP client configuration for `amqpURL`.

@@ -16,6 +16,7 @@ final class ConsumerMetrics: Sendable {
 
     private let eventsCounter = Counter(label: "subscriptions_events_published_total")
     private let deadLetteredCounter = Counter(label: "subscriptions_commands_dead_lettered_total")
+    private let prunedCounter = Counter(label: "subscriptions_processed_commands_pruned_total")
     private let backlogGauge = Gauge(label: "subscriptions_outbox_backlog")
     private let batchSizeRecorder = Recorder(label: "subscriptions_command_batch_size", aggregate: true)
     private let commandCounters = Mutex<[Labels: Counter]>([:])
@@ -53,6 +54,10 @@ final class ConsumerMetrics: Sendable {
     func deadLettered(reason: String) {
         deadLetteredCounter.increment()
         Counter(label: "subscriptions_commands_dead_lettered_by_reason_total", dimensions: [("reason", reason)]).increment()
+    }
+
+    func processedCommandsPruned(_ count: Int) {
+        if count > 0 { prunedCounter.increment(by: count) }
     }
 
     func outboxBacklog(_ count: Int) {

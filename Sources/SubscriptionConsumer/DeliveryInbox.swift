@@ -42,8 +42,12 @@ final class DeliveryInbox: Sendable {
                 state.lastWasDeliveries = false
                 return .timers
             }
-            guard !state.deliveries.isEmpty else { return .idle }
-            let count = min(limit, state.deliveries.count)
+            guard let first = state.deliveries.first else { return .idle }
+            // A redelivered command may be the one that crashed the previous process (a poison
+            // command): it is committed alone, so the commands ahead of it land instead of
+            // sharing its crashes (docs/consumer.md, "Poison commands").
+            let count = first.redelivered
+                ? 1 : state.deliveries.prefix(limit).firstIndex { $0.redelivered } ?? min(limit, state.deliveries.count)
             let batch = Array(state.deliveries.prefix(count))
             state.deliveries.removeFirst(count)
             state.lastWasDeliveries = true

@@ -28,3 +28,10 @@ extension StoreTransaction {
         try Int.fetchOne(database, sql: "SELECT COUNT(*) FROM processed_command") ?? 0
     }
 }
+
+extension StoreTransaction {
+    /// Every processed command id (audits, e.g. `subscriptions-load chaos`).
+    public func processedCommandIds() throws -> [String] {
+        try String.fetchAll(database, sql: "SELECT command_id FROM processed_command")
+    }
+}

@@ -70,6 +70,15 @@ public final class SubscriptionDatabase: Sendable {
         try await pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
     }
 
+    /// Moves the WAL into the main file (`wal_checkpoint(TRUNCATE)`), then counts rows and
+    /// pages: the database's size on disk without its WAL (the storage tool).
+    public func checkpointedStatistics() async throws -> StorageStatistics {
+        try await pool.writeWithoutTransaction { database in
+            try database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            return try StoreTransaction(database: database).storageStatistics()
+        }
+    }
+
     /// Checks that the database answers (readiness probe).
     public func ping() async -> Bool {
         (try? await pool.read { try Int.fetchOne($0, sql: "SELECT 1") }) == 1

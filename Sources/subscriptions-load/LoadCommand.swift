@@ -8,7 +8,7 @@ struct LoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscriptions-load",
         abstract: "Load generator and broker ceiling for the subscriptions consumer (docs/benchmarks.md).",
-        subcommands: [RunLoad.self, SeedSubscriptions.self, MassExtendLoad.self, RelayServer.self],
+        subcommands: [RunLoad.self, SeedSubscriptions.self, MassExtendLoad.self, RelayServer.self, ChaosRun.self],
         defaultSubcommand: RunLoad.self
     )
 }

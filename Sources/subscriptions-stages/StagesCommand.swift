@@ -10,13 +10,21 @@ import SwiftProtobuf
 
 /// `subscriptions-stages`: each stage of the consumer's hot path alone, as operations per
 /// second and heap allocations per operation, so a regression shows where it happens
-/// (docs/benchmarks.md, "Stages").
+/// (docs/benchmarks.md, "Stages"); `storage` prints how the database grows (docs/reliability.md).
 @main
 struct StagesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscriptions-stages",
-        abstract: "Stage benchmarks of the consumer's hot path (ops/s, allocations per op)."
+        abstract: "Stage benchmarks of the consumer's hot path (ops/s, allocations per op).",
+        subcommands: [StageBenchmarks.self, StorageGrowth.self],
+        defaultSubcommand: StageBenchmarks.self
     )
+}
+
+/// `subscriptions-stages [bench]`: the stage benchmarks.
+struct StageBenchmarks: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Each stage alone: operations per second and allocations per operation.")
 
     @Option(help: "The catalog the engine runs on.") var catalog = "Config/catalog.example.json"
     @Option(help: "Operations per round (each stage runs 5 rounds and keeps the best).") var operations = 20_000

@@ -56,16 +56,30 @@ final class DirectCommandClient: Sendable {
         return try await reply(to: envelope.commandID, timeout: timeout)
     }
 
-    /// Publishes arbitrary bytes as a command (for malformed-input tests).
-    func publishRaw(_ body: Data, routingKey: String, correlationId: String) async throws {
+    /// Publishes arbitrary bytes as a command (for malformed-input tests), with the given
+    /// content type, and without `reply_to` when `withReplyTo` is false.
+    func publishRaw(
+        _ body: Data, routingKey: String, correlationId: String, contentType: String = WireContract.contentType,
+        withReplyTo: Bool = true
+    ) async throws {
         try await connection.publish(
             AMQPMessage(body: body, properties: AMQPProperties(
-                contentType: WireContract.contentType, messageId: correlationId, correlationId: correlationId,
-                replyTo: replyQueue, type: "subscriptions.v1.CommandEnvelope",
+                contentType: contentType, messageId: correlationId, correlationId: correlationId,
+                replyTo: withReplyTo ? replyQueue : nil, type: "subscriptions.v1.CommandEnvelope",
                 headers: ["x-schema-version": .int64(1)]
             )),
             exchange: commandsExchange, routingKey: routingKey
         )
+    }
+
+    /// The reply correlated with `commandId` if one arrived (removing it), else nil.
+    func takeReply(to commandId: String) -> Subscriptions_V1_CommandReply? {
+        replies.withLock { $0.removeValue(forKey: commandId) }
+    }
+
+    /// Whether a reply correlated with `commandId` arrived (and was not taken).
+    func hasReply(to commandId: String) -> Bool {
+        replies.withLock { $0[commandId] != nil }
     }
 
     /// Waits for the reply correlated with `commandId`.

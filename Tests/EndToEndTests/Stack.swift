@@ -27,6 +27,7 @@ final class Stack: Sendable {
     /// Whether the services were started elsewhere (`E2E_EXTERNAL_SERVICES=1`).
     var isExternal: Bool { consumerLaunch == nil }
     private let consumerProcess: Mutex<ServiceProcess?>
+    private let consumerStarts = Mutex(0)
     private let consumerLaunch: ConsumerLaunch?
 
     /// How the consumer was started, to start it again on the same database.
@@ -162,14 +163,30 @@ final class Stack: Sendable {
     /// Kills the consumer (SIGKILL, a crash) or stops it (SIGTERM), then starts it again on
     /// the same database and bus, and waits until it is healthy.
     func restartConsumer(crash: Bool) async throws {
-        guard let launch = consumerLaunch, let old = consumer else { throw E2EError("this stack did not start the consumer") }
+        try await stopConsumer(crash: crash)
+        try await startConsumer()
+    }
+
+    /// Kills the consumer (SIGKILL, a crash) or stops it (SIGTERM), and leaves it stopped.
+    func stopConsumer(crash: Bool) async throws {
+        guard consumerLaunch != nil, let old = consumer else { throw E2EError("this stack did not start the consumer") }
         if crash { await old.crash() } else { await old.terminate() }
-        let log = launch.logPath + ".restarted"
+    }
+
+    /// Starts the consumer again on the same database and bus (a stopped one, or a second
+    /// process beside a running one), and waits until it is healthy unless `waitForHealth` is false.
+    func startConsumer(waitForHealth: Bool = true) async throws {
+        guard let launch = consumerLaunch else { throw E2EError("this stack did not start the consumer") }
+        let restarts = consumerStarts.withLock { count in
+            count += 1
+            return count
+        }
+        let log = launch.logPath + ".restarted" + (restarts > 1 ? "-\(restarts)" : "")
         let new = try ServiceProcess(
             name: "consumer", executable: launch.executable, environment: launch.environment, logPath: log,
             unsetting: launch.unsetting, workingDirectory: launch.workingDirectory)
         consumerProcess.withLock { $0 = new }
-        try await waitUntilHealthy()
+        if waitForHealth { try await waitUntilHealthy() }
     }
 
     /// Waits until `/health` of both services answers 200.

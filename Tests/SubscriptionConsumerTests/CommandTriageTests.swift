@@ -80,4 +80,46 @@ struct CommandTriageTests {
             return
         }
     }
+
+    @Test("a body over the size limit is dead-lettered as too-large without being decoded, naming its size and the limit")
+    func tooLarge() {
+        let body = Data(repeating: 0xFF, count: 2049)
+        guard case .deadLetter(let reason, let reply) = CommandTriage(body: body, correlationId: "corr", maximumBytes: 2048) else {
+            Issue.record("not dead-lettered")
+            return
+        }
+        #expect(reason == "too-large")
+        #expect(reply.commandID == "corr")
+        #expect(reply.status == .resourceExhausted)
+        #expect(reply.error.field == "body")
+        #expect(reply.error.message.contains("2049 bytes, more than the 2048 bytes"), "\(reply.error.message)")
+    }
+
+    @Test("a body at the size limit is decoded as usual")
+    func atTheLimit() throws {
+        let body: Data = try Self.envelope().serializedBytes()
+        guard case .apply = CommandTriage(body: body, correlationId: "corr", maximumBytes: body.count) else {
+            Issue.record("a body at the limit was not applied")
+            return
+        }
+    }
+
+    @Test("a content type other than protobuf's is dead-lettered naming it; none at all is taken as protobuf")
+    func contentType() throws {
+        let body: Data = try Self.envelope().serializedBytes()
+        guard case .deadLetter(let reason, let reply) = CommandTriage(body: body, correlationId: "corr", contentType: "application/json") else {
+            Issue.record("not dead-lettered")
+            return
+        }
+        #expect(reason == "wrong-content-type")
+        #expect(reply.status == .invalidArgument)
+        #expect(reply.error.field == "content_type")
+        #expect(reply.error.message.contains("\"application/json\""))
+        for missing in [nil, ""] as [String?] {
+            guard case .apply = CommandTriage(body: body, correlationId: "corr", contentType: missing) else {
+                Issue.record("a command without content type was not applied")
+                return
+            }
+        }
+    }
 }

@@ -21,8 +21,20 @@ struct ConsumerConfigurationTests {
         #expect(configuration.logLevel == .debug)
     }
 
+    @Test("retention: 30 days by default, RETENTION_DAYS=0 keeps records forever, PRUNE_INTERVAL and PRUNE_BATCH")
+    func retention() throws {
+        #expect(ConsumerConfiguration().retention == .seconds(30 * 86_400))
+        let configured = try ConsumerConfiguration(environment: ["RETENTION_DAYS": "7", "PRUNE_INTERVAL": "0.25", "PRUNE_BATCH": "100"])
+        #expect(configured.retention == .seconds(7 * 86_400))
+        #expect(configured.pruneInterval == .milliseconds(250))
+        #expect(configured.pruneBatchSize == 100)
+        #expect(try ConsumerConfiguration(environment: ["RETENTION_DAYS": "0"]).retention == nil)
+    }
+
     @Test("an invalid value names the variable and what was expected", arguments: [
         ("CLOCK", "sometimes"), ("HTTP_PORT", "70000"), ("PREFETCH", "0"), ("PREFETCH", "many"), ("LOG_LEVEL", "loud"),
+        ("RETENTION_DAYS", "-1"), ("RETENTION_DAYS", "a month"), ("PRUNE_INTERVAL", "0"), ("PRUNE_BATCH", "0"),
+        ("MAX_COMMAND_BYTES", "10"),
     ])
     func invalid(variable: String, value: String) {
         let error = #expect(throws: ConfigurationError.self) {

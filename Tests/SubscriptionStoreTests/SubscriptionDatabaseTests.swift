@@ -107,6 +107,39 @@ struct SubscriptionDatabaseTests {
         #expect(try await database.writerSynchronousMode() == 2)
     }
 
+    @Test("a database opened again (a restart after a crash) still commits with synchronous = FULL, and keeps what was committed")
+    func durableAfterReopening() async throws {
+        try await database.write { try $0.recordProcessed(commandId: "before-restart", method: "Purchase", reply: Data([7]), at: Date()) }
+        let reopened = try SubscriptionDatabase(path: path)
+        #expect(try await reopened.writerSynchronousMode() == 2)
+        #expect(try await reopened.read { try $0.processedReply(commandId: "before-restart") } == Data([7]))
+    }
+
+    @Test("pruning deletes at most the batch size of records older than the horizon, oldest first, and nothing younger")
+    func pruneProcessedCommands() async throws {
+        let base = Date(timeIntervalSince1970: 1_000_000)
+        try await database.write { transaction in
+            for index in 0..<10 {
+                try transaction.recordProcessed(
+                    commandId: "c\(index)", method: "Purchase", reply: Data([UInt8(index)]), at: base.addingTimeInterval(Double(index)))
+            }
+        }
+        let horizon = base.addingTimeInterval(6)
+        let first = try await database.write { try $0.pruneProcessedCommands(before: horizon, limit: 4) }
+        let firstGone = try await database.read { transaction in
+            try (0..<10).filter { try transaction.processedReply(commandId: "c\($0)") == nil }
+        }
+        let second = try await database.write { try $0.pruneProcessedCommands(before: horizon, limit: 4) }
+        let third = try await database.write { try $0.pruneProcessedCommands(before: horizon, limit: 4) }
+        #expect(first == 4)
+        #expect(firstGone == [0, 1, 2, 3], "oldest first")
+        #expect(second == 2)
+        #expect(third == 0)
+        let statistics = try await database.read { try $0.storageStatistics() }
+        #expect(statistics.rows["processed_command"] == 4)
+        #expect(statistics.bytes >= statistics.usedBytes)
+    }
+
     @Test("a throwing write rolls back everything it did")
     func rollback() async throws {
         await #expect(throws: Rollback.self) {

@@ -52,7 +52,8 @@ struct CommandGateway: Sendable {
             return Response(HTTPReply(error))
         }
         let route = CommandRoute(prepared.command)
-        let key = prepared.idempotencyKey ?? request.headers[Self.idempotencyKeyHeader].flatMap { $0.isEmpty ? nil : $0 }
+        let headerKey = request.headers[Self.idempotencyKeyHeader].flatMap { $0.isEmpty ? nil : $0 }
+        let key = prepared.idempotencyKey ?? headerKey
         let command = OutgoingCommand(
             command: prepared.command,
             commandID: CommandIdentity.commandID(route: route, idempotencyKey: key, testClockID: testClock),
@@ -63,6 +64,12 @@ struct CommandGateway: Sendable {
         let reply: HTTPReply
         do throws(CommandFailure) {
             reply = ReplyMapping.httpReply(try await dispatcher.send(command), route: route, signer: signer)
+        } catch where error.code == .deadlineExceeded {
+            // Published, but no reply in time: say that it may still be applied and how to retry safely.
+            let advice = ReplyTimeoutAdvice(
+                route: route, requestHadOwnKey: prepared.idempotencyKey != nil, headerKey: headerKey != nil,
+                commandID: command.commandID)
+            reply = HTTPReply(.replyDeadlineExceeded, message: advice.message(after: error.message))
         } catch {
             reply = HTTPReply(error)
         }
