@@ -91,6 +91,11 @@ final class CommandConsumerService: Service {
         while true {
             switch inbox.take(limit: limit) {
             case .deliveries(let deliveries):
+                // A redelivered command (taken alone) may be a poison command that crashes the
+                // process: every batch before it is settled first, so the commands committed
+                // before it are acked and do not share its crashes (docs/consumer.md, "Poison
+                // commands").
+                if deliveries.first?.redelivered == true { await slots.drain() }
                 await slots.acquire()
                 if let batch = await pipeline.commit(deliveries) {
                     settle.yield(batch)

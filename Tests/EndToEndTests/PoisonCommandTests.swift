@@ -65,7 +65,7 @@ struct PoisonCommandTests {
     }
 
     @Test(
-        "a command that crashes the consumer every time reaches the dead-letter queue by the queue's delivery limit, the command before it stays applied once, and the consumer serves again",
+        "a command that crashes the consumer every time reaches the dead-letter queue by the queue's delivery limit, alone: the five commands published right before it are applied once and answered, and the consumer serves again",
         .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "crashes the consumer")
     )
     func poisonReachesTheDeadLetterQueue() async throws {
@@ -87,14 +87,16 @@ struct PoisonCommandTests {
         defer { collector.cancel() }
         let route = CommandRoute.purchase.routingKey
 
-        // The command before the poison is answered (so acked) first. A command committed but
-        // not yet acked when the poison crashes the process shares its redeliveries and can be
-        // dead-lettered too, although applied (docs/consumer.md, "Poison commands": known gap).
-        let ahead = Self.purchase(stack.unique("c-ahead"))
+        // Five commands right before the poison, published back to back without waiting for
+        // their replies: they share the poison's first batch (or the batches right before it).
+        // After the first crash each comes again as a redelivery, committed alone, and every
+        // batch is settled (acked) before the next redelivered command is taken, so they do not
+        // share the poison's further crashes and only the poison is dead-lettered.
+        let aheadCommands = (0..<5).map { Self.purchase(stack.unique("c-ahead-\($0)")) }
         let poison = Self.purchase(poisonCustomer)
-        try await client.publishRaw(try ahead.serializedBytes(), routingKey: route, correlationId: ahead.commandID)
-        let aheadReply = try await client.reply(to: ahead.commandID)
-        try await client.publishRaw(try poison.serializedBytes(), routingKey: route, correlationId: poison.commandID)
+        for command in aheadCommands + [poison] {
+            try await client.publishRaw(try command.serializedBytes(), routingKey: route, correlationId: command.commandID)
+        }
         // A supervisor's job (systemd, Compose `restart:`): start the consumer again after each crash.
         var crashes = 0
         let deadline = ContinuousClock.now + .seconds(180)
@@ -120,17 +122,20 @@ struct PoisonCommandTests {
         // Healthy again: it serves, and the command ahead of the poison was applied once.
         let after = try await client.send(Self.purchase(stack.unique("c-after")), timeout: .seconds(60))
         #expect(after.status == .ok)
-        // The command before the poison, sent again, is a replay of its first result.
-        let first = aheadReply
-        #expect(first.status == .ok)
-        var again = ahead
-        again.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(30))
-        let replay = try await client.send(again)
-        #expect(replay.status == .ok)
-        #expect(replay.replayed, "applied before, once")
-        #expect(
-            replay.purchase.subscription.transactionInfo.originalTransactionID
-                == first.purchase.subscription.transactionInfo.originalTransactionID, "the first result again")
+        // The commands before the poison were applied once: answered OK, and sent again each is a
+        // replay of its first result.
+        for ahead in aheadCommands {
+            let first = try await client.reply(to: ahead.commandID, timeout: .seconds(60))
+            #expect(first.status == .ok)
+            var again = ahead
+            again.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(30))
+            let replay = try await client.send(again)
+            #expect(replay.status == .ok)
+            #expect(replay.replayed, "applied before, once")
+            #expect(
+                replay.purchase.subscription.transactionInfo.originalTransactionID
+                    == first.purchase.subscription.transactionInfo.originalTransactionID, "the first result again")
+        }
         #expect(await stack.consumer?.waitForExit(timeout: .seconds(2)) == nil, "the consumer stays up")
         await connection.close()
         await stack.stop()
