@@ -82,4 +82,15 @@ struct TestClockStoreTests {
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }
     }
+
+    @Test("a mass extension's product walk reads by primary key, without sorting a clock's rows per batch (it did: 154,000 of 1,000,000 subscriptions in 10 minutes)")
+    func productWalkUsesThePrimaryKey() async throws {
+        let plans = try await database.read { (transaction) throws in
+            try transaction.queryPlans([StoreTransaction.productWalkSQL])
+        }
+        for plan in plans {
+            #expect(plan.contains("PRIMARY KEY"), "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+        }
+    }
 }
