@@ -157,14 +157,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         // Keeps every notification event in its own SQLite file for the console's timeline
-        // (docs/console.md); runs inside the consumer process.
+        // (docs/console.md); fed in process by the consumer once the broker confirmed an event.
         .target(
             name: "SubscriptionArchive",
             dependencies: [
-                "AMQPClient",
                 "SubscriptionMessages",
                 "SubscriptionStore",
-                "SubscriptionTopology",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -279,7 +277,8 @@ let package = Package(
             dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore"]),
+        .testTarget(
+            name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SubscriptionTrustTests",
             dependencies: [
@@ -322,6 +321,7 @@ let package = Package(
                 "SubscriptionTopology",
                 "SubscriptionWire",
                 "AMQPClient",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]

@@ -73,6 +73,17 @@ public final class AMQPConnection: Sendable {
         return try result.get()
     }
 
+    /// Deletes `queue` with the messages it holds (`queue.delete`, whether or not it is empty or
+    /// consumed) and returns how many messages went with it; a queue that does not exist gives 0.
+    /// For retiring a queue a newer version no longer uses.
+    public func deleteQueue(_ queue: String) async throws(AMQPError) -> Int {
+        let mailbox = worker.mailbox
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Int, AMQPError>, Never>) in
+            mailbox.send(.deleteQueue(queue: queue) { continuation.resume(returning: $0) })
+        }
+        return try result.get()
+    }
+
     /// Publishes a message and returns once the broker has confirmed it.
     ///
     /// Ends early, without a confirm, when `deadline` passes (``AMQPError/Code/timeout``) or

@@ -1,117 +1,115 @@
-import AMQPClient
 import Foundation
 import Logging
 import ServiceLifecycle
-import SubscriptionMessages
 import SubscriptionStore
-import SubscriptionTopology
 import Synchronization
 
-/// Keeps a history of every notification event, for the console's timeline: reads the events
-/// from its own durable queue on the events exchange (like an analytics consumer, so the
-/// command path is untouched), stores each batch in its own SQLite file in one transaction,
-/// then acks it. A restart loses nothing (an event is acked only once stored) and a
-/// re-published event is stored once (its `notification_uuid` is the key). Events archived
-/// longer ago than the retention are deleted every ``EventArchiveConfiguration/pruneInterval``.
+/// Keeps a history of every notification event, for the console's timeline (docs/console.md,
+/// "The event archive"). The consumer hands it each event the broker has confirmed, straight
+/// from memory: ``archive(_:then:)`` from the command pipeline, ``store(_:)`` from the outbox
+/// relay. It stores them in batches in its own SQLite file, off the command transaction, and
+/// only then lets the caller delete them from the outbox: a crash before that republishes the
+/// events from the outbox and archives them then, so a restart loses nothing, and an event
+/// published twice is stored once (its `notification_uuid` is the key).
+///
+/// A store that keeps failing (a full disk) is retried ``EventArchiveConfiguration/attempts``
+/// times, then the events are let go unarchived with an error in the log: the archive never
+/// holds the outbox, and so the command path, hostage. Events archived longer ago than the
+/// retention are deleted every ``EventArchiveConfiguration/pruneInterval``.
+///
+/// Run it before the services that feed it (the service group stops them first), so that
+/// everything they hand over while stopping is still stored.
 public final class EventArchive: Service {
-    private let connection: AMQPConnection
-    private let queue: String
     /// The archive's database, which the consumer's history query reads.
     public let database: EventArchiveDatabase
     private let configuration: EventArchiveConfiguration
     private let logger: Logger
-    private let pending = Mutex<[AMQPDelivery]>([])
+    private let pending = Mutex<[Handover]>([])
+    private let wakeUps: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
 
-    /// An archive consuming `names.archiveQueue` (declared by ``topology(_:)``) into `database`.
-    public init(
-        connection: AMQPConnection, names: BusNames, database: EventArchiveDatabase, configuration: EventArchiveConfiguration,
-        logger: Logger
-    ) {
-        self.connection = connection
-        self.queue = names.archiveQueue
+    /// Events handed over together, and what to do once they are stored.
+    private struct Handover {
+        var events: [ArchivedEvent]
+        var then: @Sendable () -> Void
+    }
+
+    /// An archive storing into `database`.
+    public init(database: EventArchiveDatabase, configuration: EventArchiveConfiguration, logger: Logger) {
         self.database = database
         self.configuration = configuration
         self.logger = logger
+        (wakeUps, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// The archive's queue, bound to every event (`#`): quorum, so events not yet stored survive a
-    /// broker restart.
-    public static func topology(_ names: BusNames) -> AMQPTopology {
-        AMQPTopology(
-            exchanges: [AMQPExchange(name: names.eventsExchange, kind: .topic)],
-            queues: [AMQPQueue(name: names.archiveQueue, arguments: ["x-queue-type": .string("quorum")])],
-            bindings: [AMQPBinding(queue: names.archiveQueue, exchange: names.eventsExchange, routingKey: "#")])
+    /// Hands over published events without waiting; `then` runs once they are stored (or let
+    /// go after the store kept failing).
+    public func archive(_ events: [ArchivedEvent], then: @escaping @Sendable () -> Void) {
+        guard !events.isEmpty else { return then() }
+        pending.withLock { $0.append(Handover(events: events, then: then)) }
+        wake.yield()
+    }
+
+    /// Stores published events and returns once they are stored (or let go).
+    public func store(_ events: [ArchivedEvent]) async {
+        guard !events.isEmpty else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            archive(events) { continuation.resume() }
+        }
     }
 
     public func run() async throws {
-        let consumer = try await connection.consume(queue: queue, prefetch: UInt16(clamping: configuration.batchLimit * 2))
-        let (wakeUps, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        logger.info(
-            "event archive started",
-            metadata: ["queue": "\(queue)", "retention.days": "\(configuration.retention.components.seconds / 86_400)"])
+        logger.info("event archive started", metadata: ["retention.days": "\(configuration.retention.components.seconds / 86_400)"])
         await withDiscardingTaskGroup { group in
             group.addTask {
-                await cancelWhenGracefulShutdown {
-                    for await delivery in consumer {
-                        self.pending.withLock { $0.append(delivery) }
-                        wake.yield()
-                    }
-                }
-                await consumer.cancel()
-                wake.finish()
-            }
-            group.addTask {
-                for await _ in wakeUps { await self.storePending() }
+                for await _ in self.wakeUps { await self.storePending() }
+                // Stopped: whatever came with the last wake-up is stored too.
                 await self.storePending()
             }
             group.addTask {
                 await cancelWhenGracefulShutdown { await self.pruneUntilCancelled() }
+                // Every feeder stopped before this service: nothing more will come.
+                self.wake.finish()
             }
         }
         logger.info("event archive stopped")
     }
 
-    /// Stores everything received so far, a batch per transaction, and acks each batch.
+    /// Stores everything handed over so far, up to ``EventArchiveConfiguration/batchLimit``
+    /// events per transaction, and runs the handovers' `then` after their transaction.
     func storePending() async {
         while true {
-            let batch = pending.withLock { deliveries in
-                let batch = Array(deliveries.prefix(configuration.batchLimit))
-                deliveries.removeFirst(batch.count)
-                return batch
+            let handovers = pending.withLock { pending in
+                var taken = 0
+                var count = 0
+                while taken < pending.count, count == 0 || count + pending[taken].events.count <= configuration.batchLimit {
+                    count += pending[taken].events.count
+                    taken += 1
+                }
+                defer { pending.removeFirst(taken) }
+                return Array(pending.prefix(taken))
             }
-            guard !batch.isEmpty else { return }
-            await store(batch)
+            guard !handovers.isEmpty else { return }
+            await insert(handovers.flatMap(\.events))
+            for handover in handovers { handover.then() }
         }
     }
 
-    /// Stores one batch and acks it; on a database error hands it back to the queue after a pause.
-    func store(_ batch: [AMQPDelivery]) async {
-        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        var events: [ArchivedEvent] = []
-        for delivery in batch {
+    /// One transaction, retried after a pause while it fails, at most ``EventArchiveConfiguration/attempts`` times.
+    private func insert(_ events: [ArchivedEvent]) async {
+        for attempt in 1...configuration.attempts {
             do {
-                let event = try Subscriptions_V1_NotificationEvent(serializedBytes: Array(delivery.message.body))
-                events.append(ArchivedEvent(event, body: delivery.message.body, archivedAt: now))
+                let stored = try await database.insert(events)
+                logger.trace("events archived", metadata: ["received": "\(events.count)", "new": "\(stored)"])
+                return
+            } catch where attempt < configuration.attempts {
+                logger.warning("event archive could not store events; retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)"])
+                try? await Task.sleep(for: configuration.retryDelay)
             } catch {
-                logger.warning(
-                    "event archive dropped a message that is not a NotificationEvent",
-                    metadata: ["routing.key": "\(delivery.routingKey)", "error": "\(error)"])
+                logger.error(
+                    "event archive gave up storing events; the console's timeline misses them",
+                    metadata: ["error": "\(error)", "events": "\(events.count)"])
             }
-        }
-        do {
-            let stored = try await database.insert(events)
-            logger.trace("events archived", metadata: ["received": "\(batch.count)", "new": "\(stored)"])
-        } catch {
-            logger.error("event archive could not store events; they go back to the queue", metadata: ["error": "\(error)"])
-            try? await Task.sleep(for: .seconds(1))
-            for delivery in batch { try? await delivery.nack(requeue: true) }
-            return
-        }
-        do {
-            // Deliveries of one consumer come in tag order: one multiple ack settles the batch.
-            try await batch.last?.ack(multiple: true)
-        } catch {
-            logger.info("event archive lost an ack with the connection; the events come again", metadata: ["error": "\(error)"])
         }
     }
 
@@ -133,11 +131,6 @@ public final class EventArchive: Service {
             logger.error("event archive could not prune", metadata: ["error": "\(error)"])
         }
     }
-}
-
-extension BusNames {
-    /// The event archive's queue of events.
-    public var archiveQueue: String { "\(prefix).archive" }
 }
 
 extension Duration {

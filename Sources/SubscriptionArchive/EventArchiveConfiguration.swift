@@ -7,15 +7,24 @@ public struct EventArchiveConfiguration: Sendable {
     public var retention: Duration
     /// How often events older than ``retention`` are deleted.
     public var pruneInterval: Duration
-    /// Most events stored in one transaction.
+    /// Most events stored in one transaction (a larger handover is stored in one anyway).
     public var batchLimit: Int
+    /// How many times a failing transaction is tried before its events are let go unarchived.
+    public var attempts: Int
+    /// The pause between two attempts.
+    public var retryDelay: Duration
 
     /// A configuration.
-    public init(databasePath: String, retention: Duration = .seconds(400 * 86_400), pruneInterval: Duration = .seconds(3600), batchLimit: Int = 256) {
+    public init(
+        databasePath: String, retention: Duration = .seconds(400 * 86_400), pruneInterval: Duration = .seconds(3600),
+        batchLimit: Int = 1024, attempts: Int = 5, retryDelay: Duration = .seconds(1)
+    ) {
         self.databasePath = databasePath
         self.retention = retention
         self.pruneInterval = pruneInterval
         self.batchLimit = max(1, batchLimit)
+        self.attempts = max(1, attempts)
+        self.retryDelay = retryDelay
     }
 
     /// The archive beside the consumer's database: `subscriptions.sqlite` gives

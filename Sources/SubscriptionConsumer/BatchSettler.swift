@@ -1,26 +1,31 @@
 import AMQPClient
+import Foundation
 import Logging
+import SubscriptionArchive
 import SubscriptionMessages
+import SubscriptionStore
 
 /// Stage two of the command pipeline: for each committed batch, in commit order, waits for
-/// the broker to confirm its events and replies, hands the confirmed outbox ids to the ledger
-/// (deleted by the next transaction), and acks the batch's deliveries with one `basic.ack`
-/// (`multiple`) for the last of them.
+/// the broker to confirm its events and replies, hands the confirmed events to the event
+/// archive and then their outbox ids to the ledger (deleted by the next transaction), and acks
+/// the batch's deliveries with one `basic.ack` (`multiple`) for the last of them.
 struct BatchSettler: Sendable {
     let ledger: OutboxLedger
     let metrics: ConsumerMetrics
     let logger: Logger
+    /// Where confirmed events are kept for the console (nil: `EVENT_ARCHIVE=off`).
+    var archive: EventArchive?
 
     func settle(_ publishing: PublishingBatch) async {
         let results = await publishing.publishes.results()
         let batch = publishing.batch
         if publishing.eventsPublishedDirectly {
-            var confirmed: [Int64] = []
+            var confirmed: [OutboxEntry] = []
             confirmed.reserveCapacity(batch.events.count)
             var failed = false
             for (entry, result) in zip(batch.events, results) {
                 switch result {
-                case .success: confirmed.append(entry.id)
+                case .success: confirmed.append(entry)
                 case .failure(let error):
                     if !failed {
                         logger.warning("events committed but not published; the relay republishes the outbox", metadata: ["error": "\(error)"])
@@ -28,8 +33,18 @@ struct BatchSettler: Sendable {
                     failed = true
                 }
             }
-            ledger.directPublishFinished(confirmed: confirmed, failed: failed)
             metrics.eventsPublished(confirmed.count)
+            let ids = confirmed.map(\.id)
+            if let archive {
+                // The outbox keeps the events until they are archived: a crash before that
+                // republishes and archives them at the next start.
+                let archivedAt = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+                archive.archive(confirmed.map { ArchivedEvent($0, archivedAt: archivedAt) }) { [ledger, failed] in
+                    ledger.directPublishFinished(confirmed: ids, failed: failed)
+                }
+            } else {
+                ledger.directPublishFinished(confirmed: ids, failed: failed)
+            }
         }
         let replyResults = results.dropFirst(publishing.eventsPublishedDirectly ? batch.events.count : 0)
         for (index, result) in zip(publishing.repliedCommands, replyResults) {

@@ -42,7 +42,8 @@ public enum ConsumerApplication {
         let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName)
         let ledger = OutboxLedger()
         let relay = OutboxRelay(
-            connection: connection, database: database, messages: messages, ledger: ledger, metrics: metrics, logger: logger
+            connection: connection, database: database, messages: messages, ledger: ledger, metrics: metrics, logger: logger,
+            archive: archive
         )
         var pipeline = CommandPipeline(
             database: database, handler: handler, clock: ConsumerClock(mode: configuration.clock),
@@ -69,7 +70,10 @@ public enum ConsumerApplication {
         )
         let inbox = DeliveryInbox()
         let wakeUps = CommandConsumerService.makeWakeUps()
-        var services: [any Service] = [ConnectionService(connection: connection), relay]
+        // The archive runs before its feeders (the relay and the pipeline), so it stops after them.
+        var services: [any Service] = [ConnectionService(connection: connection)]
+        if let archive { services.append(archive) }
+        services.append(relay)
         if configuration.clock == .system {
             let wake = wakeUps.1
             services.append(TimerScheduler(
@@ -86,11 +90,10 @@ public enum ConsumerApplication {
         services.append(CommandConsumerService(
             connection: connection, names: configuration.names, prefetch: configuration.prefetch,
             batchLimit: configuration.batchLimit, pipelineDepth: configuration.pipelineDepth, pipeline: pipeline,
-            settler: BatchSettler(ledger: ledger, metrics: metrics, logger: logger),
+            settler: BatchSettler(ledger: ledger, metrics: metrics, logger: logger, archive: archive),
             inbox: inbox, wakeUps: wakeUps, logger: logger
         ))
         if let notifier { services.append(notifier.service) }
-        if let archive { services.append(archive) }
         if configuration.statusInterval > .zero {
             try await connection.declare(StatusBeacon.topology(configuration.names))
             services.append(StatusBeacon(
@@ -101,11 +104,17 @@ public enum ConsumerApplication {
         return services
     }
 
-    /// The event archive unless `EVENT_ARCHIVE=off`: its queue is declared now, before any event
-    /// can be published, so it misses none (docs/console.md).
+    /// The event archive unless `EVENT_ARCHIVE=off` (docs/console.md). The queue that fed the
+    /// archive in earlier versions (`<prefix>.archive`, which nothing reads any more) is deleted.
     static func makeArchive(
         configuration: ConsumerConfiguration, connection: AMQPConnection, logger: Logger
     ) async throws -> EventArchive? {
+        let dropped = try await connection.deleteQueue(configuration.names.retiredArchiveQueue)
+        if dropped > 0 {
+            logger.warning(
+                "deleted the retired archive queue; its events were published to analytics but are not in the console's timeline",
+                metadata: ["queue": "\(configuration.names.retiredArchiveQueue)", "messages": "\(dropped)"])
+        }
         guard configuration.eventArchive == .on else {
             logger.info("EVENT_ARCHIVE=off: no event history for the console's timeline")
             return nil
@@ -113,9 +122,8 @@ public enum ConsumerApplication {
         let path = configuration.eventArchiveDatabasePath
             ?? EventArchiveConfiguration.defaultDatabasePath(besides: configuration.databasePath)
         let database = try EventArchiveDatabase(path: path)
-        try await connection.declare(EventArchive.topology(configuration.names))
         return EventArchive(
-            connection: connection, names: configuration.names, database: database,
+            database: database,
             configuration: EventArchiveConfiguration(databasePath: path, retention: configuration.eventArchiveRetention),
             logger: logger)
     }
@@ -153,4 +161,10 @@ public enum ConsumerApplication {
             signer: X5CSigner(identity: identity), clock: clock, logger: logger)
         return (service, notifications)
     }
+}
+
+extension BusNames {
+    /// The queue bound to every event that fed the event archive in earlier versions; the
+    /// archive is now fed in process, and the consumer deletes this queue at start.
+    var retiredArchiveQueue: String { "\(prefix).archive" }
 }

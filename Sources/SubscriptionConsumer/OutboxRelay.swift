@@ -1,6 +1,8 @@
 import AMQPClient
+import Foundation
 import Logging
 import ServiceLifecycle
+import SubscriptionArchive
 import SubscriptionStore
 
 /// Republishes the outbox from the database when the pipeline cannot publish it itself: at
@@ -21,11 +23,15 @@ actor OutboxRelay: Service {
     private let logger: Logger
     private let retryInterval: Duration
     private let pollInterval: Duration
+    /// Where republished events are kept for the console before they leave the outbox.
+    private let archive: EventArchive?
 
     init(
         connection: AMQPConnection, database: SubscriptionDatabase, messages: OutgoingMessages, ledger: OutboxLedger,
-        metrics: ConsumerMetrics, logger: Logger, retryInterval: Duration = .seconds(1), pollInterval: Duration = .milliseconds(20)
+        metrics: ConsumerMetrics, logger: Logger, archive: EventArchive? = nil, retryInterval: Duration = .seconds(1),
+        pollInterval: Duration = .milliseconds(20)
     ) {
+        self.archive = archive
         self.connection = connection
         self.database = database
         self.messages = messages
@@ -93,10 +99,15 @@ actor OutboxRelay: Service {
                     let pending = try await database.read { [after] in try $0.pendingOutbox(after: after, limit: 512) }
                     guard let last = pending.last else { break }
                     let results = await connection.publish(pending.map(messages.event))
-                    let confirmed = zip(pending, results).compactMap { entry, result -> Int64? in
-                        if case .success = result { return entry.id }
+                    let confirmedEntries = zip(pending, results).compactMap { entry, result -> OutboxEntry? in
+                        if case .success = result { return entry }
                         return nil
                     }
+                    if let archive {
+                        let archivedAt = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+                        await archive.store(confirmedEntries.map { ArchivedEvent($0, archivedAt: archivedAt) })
+                    }
+                    let confirmed = confirmedEntries.map(\.id)
                     try await database.write { [confirmed] in try $0.removeFromOutbox(ids: confirmed) }
                     metrics.eventsPublished(confirmed.count)
                     if confirmed.count < pending.count {

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 
 /// The event archive's own SQLite file (GRDB, WAL), apart from the consumer's state so that
-/// archiving never contends with the command path: every notification event the consumer
-/// published, as its protobuf bytes, indexed by subscription and sequence, kept for a bounded
-/// time (docs/console.md, "The event archive").
+/// archiving never contends with the command transaction: every notification event the
+/// consumer published, as its protobuf bytes, in arrival order, indexed by uuid, by subscription
+/// and sequence and by archive time, kept for a bounded time (docs/console.md, "The event archive").
 public final class EventArchiveDatabase: Sendable {
     private let pool: DatabasePool
 
@@ -135,6 +135,30 @@ enum EventArchiveSchema {
                     archived_at INTEGER NOT NULL,   -- ms since 1970, wall clock (retention)
                     body BLOB NOT NULL              -- subscriptions.v1.NotificationEvent
                 ) WITHOUT ROWID;
+                CREATE INDEX event_by_subscription ON event (subscription_id, sequence);
+                CREATE INDEX event_by_archive_time ON event (archived_at);
+                """)
+        }
+        // Rows in arrival order (a rowid table): v1 kept each event, body and all, in a b-tree
+        // ordered by its random uuid, so every insert rewrote a page somewhere in the file.
+        migrator.registerMigration("event-archive-v2-rowid") { database in
+            try database.execute(sql: """
+                CREATE TABLE event_v2 (
+                    id INTEGER PRIMARY KEY,         -- arrival order
+                    uuid TEXT NOT NULL UNIQUE,      -- notification_uuid: a re-published event is stored once
+                    subscription_id TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    signed_date INTEGER NOT NULL,   -- ms since 1970, engine time
+                    notification_type TEXT NOT NULL,
+                    subtype TEXT NOT NULL,
+                    archived_at INTEGER NOT NULL,   -- ms since 1970, wall clock (retention)
+                    body BLOB NOT NULL              -- subscriptions.v1.NotificationEvent
+                );
+                INSERT INTO event_v2 (uuid, subscription_id, sequence, signed_date, notification_type, subtype, archived_at, body)
+                    SELECT uuid, subscription_id, sequence, signed_date, notification_type, subtype, archived_at, body
+                    FROM event ORDER BY archived_at, subscription_id, sequence;
+                DROP TABLE event;
+                ALTER TABLE event_v2 RENAME TO event;
                 CREATE INDEX event_by_subscription ON event (subscription_id, sequence);
                 CREATE INDEX event_by_archive_time ON event (archived_at);
                 """)

@@ -10,8 +10,13 @@ extension StoreTransaction {
         return StoredClockMembership(clockId: row[0])
     }
 
+    /// Read once per transaction (a batch of commands), then kept: ``putTestClock(_:)`` and
+    /// ``deleteTestClock(_:)`` keep the answer true.
     public func hasTestClocks() throws -> Bool {
-        try Bool.fetchOne(statement("SELECT EXISTS (SELECT 1 FROM test_clock)")) ?? false
+        if let known = knownHasTestClocks { return known }
+        let exists = try Bool.fetchOne(statement("SELECT EXISTS (SELECT 1 FROM test_clock)")) ?? false
+        knownHasTestClocks = exists
+        return exists
     }
 
     public func testClock(_ id: String) throws -> StoredTestClock? {
@@ -26,6 +31,7 @@ extension StoreTransaction {
     public func putTestClock(_ clock: StoredTestClock) throws {
         try statement("INSERT OR REPLACE INTO test_clock (id, name, now_at, created_at) VALUES (?, ?, ?, ?)")
             .execute(arguments: [clock.id, clock.name, clock.now, clock.createdAt])
+        knownHasTestClocks = true
     }
 
     public func subscriptionCount(onClock clockId: String) throws -> Int {
@@ -43,6 +49,7 @@ extension StoreTransaction {
         ] {
             try statement(sql).execute(arguments: [id])
         }
+        knownHasTestClocks = nil
         return count
     }
 

@@ -9,6 +9,9 @@ import GRDB
 /// consumer runs the same few statements thousands of times a second.
 public final class StoreTransaction {
     let database: Database
+    /// Whether a test clock exists, once read in this transaction (nil: not read yet): every
+    /// command asks (``CommandClock``), and only this transaction can change the answer.
+    var knownHasTestClocks: Bool?
 
     init(database: Database) {
         self.database = database

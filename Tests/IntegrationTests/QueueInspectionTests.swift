@@ -41,4 +41,22 @@ struct QueueInspectionTests {
         #expect(try await connection.inspect(queue: queue).messageCount == 1)
         await connection.close()
     }
+
+    @Test("deleting a queue drops it with its messages and reports how many; deleting a missing queue reports 0")
+    func deleteQueue() async throws {
+        let connection = try await Broker.connect()
+        let queue = Broker.uniqueName("delete")
+        try await connection.declare(AMQPTopology(queues: [Broker.temporaryQueue(queue)]))
+        for index in 0..<2 {
+            try await connection.publish(AMQPMessage(body: Data("\(index)".utf8)), exchange: "", routingKey: queue)
+        }
+        #expect(try await connection.deleteQueue(queue) == 2)
+        await #expect {
+            _ = try await connection.inspect(queue: queue)
+        } throws: { error in
+            (error as? AMQPError)?.code == .notFound
+        }
+        #expect(try await connection.deleteQueue(queue) == 0)
+        await connection.close()
+    }
 }

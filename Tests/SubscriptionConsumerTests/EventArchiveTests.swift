@@ -8,6 +8,8 @@ import SubscriptionStore
 import SubscriptionTopology
 import SubscriptionWire
 import SwiftProtobuf
+import GRDB
+import Synchronization
 import Testing
 
 @testable import SubscriptionArchive
@@ -99,56 +101,71 @@ struct EventArchiveTests {
     }
 }
 
-/// The archive service on a real broker: events published to the events exchange end up in its
-/// SQLite file, each once, whatever arrives.
-@Suite("Event archive service", .requiresBroker)
+/// The archive service on a real SQLite file: events handed over are stored once each, in
+/// batches, and each handover's `then` runs only after its events are stored (the outbox keeps
+/// them until then); a store that keeps failing lets the events go rather than hold the outbox.
+@Suite("Event archive service")
 struct EventArchiveServiceTests {
-    @Test("published events are stored once each (a re-published uuid too), a foreign message is dropped, nothing is left unacked")
-    func archivesPublishedEvents() async throws {
+    static func logger() -> Logger {
         var logger = Logger(label: "archive-test")
-        logger.logLevel = .warning
-        let names = BusNames(prefix: "test.archive.\(UUID().uuidString.prefix(8))")
-        var amqp = try AMQPConfiguration(url: TestBroker.url)
-        amqp.connectionName = "archive-test"
-        let connection = AMQPConnection(configuration: amqp, logger: logger)
-        try await connection.connect(retryUntil: .now + .seconds(10))
-        var topology = EventArchive.topology(names)
-        topology.queues[0].arguments["x-expires"] = .int64(600_000)
-        try await connection.declare(topology)
+        logger.logLevel = .critical
+        return logger
+    }
+
+    static func entry(_ subscription: String, _ sequence: UInt64) throws -> OutboxEntry {
+        try OutboxEntry(event: EventArchiveTests.event(subscription, sequence))
+    }
+
+    @Test("handed-over events are stored once each (a re-published uuid too) with their index columns, and then runs after the store")
+    func archivesHandedOverEvents() async throws {
         let database = try EventArchiveDatabase(path: EventArchiveTests.temporaryPath("archive.sqlite"))
         let archive = EventArchive(
-            connection: connection, names: names, database: database,
-            configuration: EventArchiveConfiguration(databasePath: "", batchLimit: 2), logger: logger)
-
-        let events = [EventArchiveTests.event("s1", 2), EventArchiveTests.event("s1", 1), EventArchiveTests.event("s1", 2)]
-            + (3...6).map { EventArchiveTests.event("s1", $0) }
-        for event in events {
-            try await connection.publish(
-                AMQPMessage(body: try event.serializedBytes()), exchange: names.eventsExchange, routingKey: event.routingKey)
-        }
-        try await connection.publish(AMQPMessage(body: Data("not protobuf".utf8)), exchange: names.eventsExchange, routingKey: "X.Y")
-
+            database: database, configuration: EventArchiveConfiguration(databasePath: "", batchLimit: 2), logger: Self.logger())
+        let entries = try [Self.entry("s1", 2), Self.entry("s1", 1), Self.entry("s1", 2)] + (3...6).map { try Self.entry("s1", $0) }
+        let countsAtThen = Mutex<[Int]>([])
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await archive.run() }
+            for chunk in [entries[0..<1], entries[1..<4], entries[4...]] {
+                let expected = Set(chunk.map(\.messageId))
+                archive.archive(chunk.map { ArchivedEvent($0, archivedAt: 7) }) {
+                    // Every event of this handover is stored when its `then` runs.
+                    let stored = Set((try? database.events(ofSubscription: "s1", limit: 100).events.map(\.uuid)) ?? [])
+                    countsAtThen.withLock { $0.append(expected.isSubset(of: stored) ? 1 : 0) }
+                }
+            }
+            await archive.store([ArchivedEvent(try Self.entry("s2", 1), archivedAt: 7)])
             let deadline = ContinuousClock.now + .seconds(20)
-            while try database.count() < 6, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(50))
+            while countsAtThen.withLock({ $0.count }) < 3, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
             }
             group.cancelAll()
         }
+        #expect(countsAtThen.withLock { $0 } == [1, 1, 1])
         let (stored, truncated) = try database.events(ofSubscription: "s1", limit: 100)
         #expect(stored.map(\.sequence) == [1, 2, 3, 4, 5, 6])
         #expect(!truncated)
         #expect(stored.first?.notificationType == "DID_RENEW" && stored.first?.subtype == "NONE")
-        #expect(try Subscriptions_V1_NotificationEvent(serializedBytes: stored[1].body) == events[0])
-        // Everything was acked: the queue is empty once the consumer is gone.
-        let deadline = ContinuousClock.now + .seconds(10)
-        var state = try await connection.inspect(queue: names.archiveQueue)
-        while state.messageCount > 0 || state.consumerCount > 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
-            state = try await connection.inspect(queue: names.archiveQueue)
+        #expect(stored[1].signedDate == 1_700_000_120_000 && stored[1].archivedAt == 7)
+        #expect(try Subscriptions_V1_NotificationEvent(serializedBytes: stored[1].body) == EventArchiveTests.event("s1", 2))
+        #expect(try database.count() == 7)
+    }
+
+    @Test("a store that keeps failing is tried the configured times, then the events are let go and then still runs")
+    func failingStoreLetsGo() async throws {
+        let path = EventArchiveTests.temporaryPath("archive.sqlite")
+        let database = try EventArchiveDatabase(path: path)
+        // Another connection breaks the file under the archive: every insert fails.
+        try await DatabaseQueue(path: path).write { try $0.execute(sql: "DROP TABLE event") }
+        let archive = EventArchive(
+            database: database,
+            configuration: EventArchiveConfiguration(databasePath: "", attempts: 3, retryDelay: .milliseconds(10)),
+            logger: Self.logger())
+        let started = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await archive.run() }
+            await archive.store([ArchivedEvent(try Self.entry("s1", 1), archivedAt: 7)])
+            group.cancelAll()
         }
-        #expect(state.messageCount == 0)
-        await connection.close()
+        #expect(ContinuousClock.now - started >= .milliseconds(20), "two pauses between three attempts")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SubscriptionStore
 import Testing
 
@@ -62,5 +63,34 @@ struct EventArchiveDatabaseTests {
         } throws: { error in
             (error as? StoreError)?.code == .cannotOpen && "\(error)".contains("/proc/not-a-directory/archive.sqlite")
         }
+    }
+
+    @Test("an archive written by the first schema (events keyed by uuid) is moved to rows in arrival order, events and deduplication intact")
+    func migratesTheFirstSchema() async throws {
+        let path = temporaryDatabasePath()
+        try FileManager.default.createDirectory(
+            at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try await DatabaseQueue(path: path).write { database in
+            try database.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('event-archive-v1');
+                CREATE TABLE event (
+                    uuid TEXT PRIMARY KEY NOT NULL, subscription_id TEXT NOT NULL, sequence INTEGER NOT NULL,
+                    signed_date INTEGER NOT NULL, notification_type TEXT NOT NULL, subtype TEXT NOT NULL,
+                    archived_at INTEGER NOT NULL, body BLOB NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX event_by_subscription ON event (subscription_id, sequence);
+                CREATE INDEX event_by_archive_time ON event (archived_at);
+                INSERT INTO event VALUES ('z', 's1', 1, 10, 'SUBSCRIBED', 'INITIAL_BUY', 5, x'01');
+                INSERT INTO event VALUES ('a', 's1', 2, 20, 'DID_RENEW', 'NONE', 6, x'02');
+                """)
+        }
+        let migrated = try EventArchiveDatabase(path: path)
+        let (events, _) = try migrated.events(ofSubscription: "s1", limit: 10)
+        #expect(events.map(\.uuid) == ["z", "a"])
+        #expect(events[0].notificationType == "SUBSCRIBED" && events[0].subtype == "INITIAL_BUY" && events[0].body == Data([1]))
+        #expect(try await migrated.insert([Self.event("a", sequence: 2), Self.event("b", sequence: 3)]) == 1)
+        let columns = try await DatabaseQueue(path: path).read { try $0.columns(in: "event").map(\.name) }
+        #expect(columns.first == "id")
     }
 }

@@ -69,6 +69,22 @@ struct TestClockStoreTests {
         }
     }
 
+    @Test("whether a test clock exists is read once per transaction and stays true to what the transaction did")
+    func hasTestClocksFollowsTheTransaction() async throws {
+        let answers = try await database.write { transaction in
+            var answers = [try transaction.hasTestClocks()]
+            try transaction.putTestClock(StoredTestClock(id: "clock_a", name: "", now: 0, createdAt: 0))
+            answers.append(try transaction.hasTestClocks())
+            try transaction.putTestClock(StoredTestClock(id: "clock_b", name: "", now: 0, createdAt: 0))
+            _ = try transaction.deleteTestClock("clock_a")
+            answers.append(try transaction.hasTestClocks())
+            _ = try transaction.deleteTestClock("clock_b")
+            answers.append(try transaction.hasTestClocks())
+            return answers
+        }
+        #expect(answers == [false, true, true, false])
+    }
+
     @Test("R-CLK-2 the due queries of a clock use the (clock_id, due_at, id) index")
     func dueQueryUsesTheIndex() async throws {
         let plans = try await database.read { (transaction) throws in

@@ -5,6 +5,7 @@ extension ConnectionRequest {
         case .connect(let waiter): waiter.operation(.failure(error))
         case .declare(_, let completion): completion(.failure(error))
         case .inspect(_, let completion): completion(.failure(error))
+        case .deleteQueue(_, let completion): completion(.failure(error))
         case .publish(let publish): publish.completion(.failure(error))
         case .publishBatch(let publishes): for publish in publishes { publish.completion(.failure(error)) }
         case .consume(let registration, let completion):

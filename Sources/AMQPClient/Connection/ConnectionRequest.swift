@@ -32,6 +32,8 @@ enum ConnectionRequest: Sendable {
     case declare(AMQPTopology, Completion<Void>)
     /// A passive `queue.declare`: the queue's message and consumer counts.
     case inspect(queue: String, Completion<AMQPQueueState>)
+    /// A `queue.delete`: how many messages went with the queue.
+    case deleteQueue(queue: String, Completion<Int>)
     case publish(OutgoingPublish)
     /// Several publishes, sent in this order.
     case publishBatch([OutgoingPublish])

@@ -19,6 +19,12 @@ extension ConnectionWorker {
                 return
             }
             performInspect(queue, completion: completion)
+        case .deleteQueue(let queue, let completion):
+            guard state != nil else {
+                completion(.failure(AMQPError(.connectionClosed, "not connected: cannot delete queue '\(queue)'")))
+                return
+            }
+            performDeleteQueue(queue, completion: completion)
         case .publish(let publish):
             if closeRequest != nil {
                 publish.completion(.failure(AMQPError(.closed, "the connection is closing")))
@@ -84,6 +90,18 @@ extension ConnectionWorker {
     func performInspect(_ queue: String, completion: Completion<AMQPQueueState>) {
         do {
             completion(.success(try inspectOnWire(queue)))
+        } catch {
+            completion(.failure(error.error))
+            switch error.scope {
+            case .channel: recoverChannel(Self.controlChannel)
+            case .connection: connectionLost(error.error)
+            }
+        }
+    }
+
+    func performDeleteQueue(_ queue: String, completion: Completion<Int>) {
+        do {
+            completion(.success(try deleteQueueOnWire(queue)))
         } catch {
             completion(.failure(error.error))
             switch error.scope {

@@ -45,6 +45,16 @@ extension ConnectionWorker {
             name: queue, messageCount: Int(reply.pointee.message_count), consumerCount: Int(reply.pointee.consumer_count))
     }
 
+    /// A `queue.delete` of `queue` (used or not, empty or not) on the control channel: how many
+    /// messages went with it. Deleting a queue that does not exist succeeds with 0.
+    func deleteQueueOnWire(_ queue: String) throws(ReplyFailure) -> Int {
+        guard let state else { throw ReplyFailure(error: AMQPError(.connectionClosed, "not connected"), scope: .connection) }
+        let arena = CArena()
+        let reply = amqp_queue_delete(state, Self.controlChannel, arena.bytes(queue), 0, 0)
+        try check(state, "deleting queue '\(queue)'")
+        return reply.map { Int($0.pointee.message_count) } ?? 0
+    }
+
     /// Opens the consumer's channel, sets its prefetch and starts `basic.consume`.
     func resubscribe(consumerID id: Int) throws(ReplyFailure) {
         guard let state, var record = consumers[id] else { return }
