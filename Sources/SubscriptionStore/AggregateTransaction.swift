@@ -34,6 +34,10 @@ public protocol AggregateTransaction: AnyObject {
     func dueSubscriptionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String]
     /// The earliest due time of any subscription on `clockId`.
     func earliestSubscriptionDue(onClock clockId: String?) throws -> Int64?
+    /// Whether a subscription on `clockId` may be due at or before `dueAt`: false only when none
+    /// is (the default asks ``earliestSubscriptionDue(onClock:)``; the SQLite store keeps a lower
+    /// bound per transaction, so the check before every command costs no query).
+    func maySubscriptionBeDue(onClock clockId: String?, atOrBefore dueAt: Int64) throws -> Bool
 
     /// Inserts or replaces the transaction at `position` of a subscription's history.
     func putTransaction(_ body: Data, subscriptionId: String, position: Int, transactionId: String) throws
@@ -107,6 +111,11 @@ public struct StoredTestClock: Sendable, Hashable {
 }
 
 extension AggregateTransaction {
+    /// Exact: whether the earliest due time on `clockId` is at or before `dueAt`.
+    public func maySubscriptionBeDue(onClock clockId: String?, atOrBefore dueAt: Int64) throws -> Bool {
+        try earliestSubscriptionDue(onClock: clockId).map { $0 <= dueAt } ?? false
+    }
+
     /// A customer's subscriptions in a group on the consumer's clock.
     public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
         try subscriptionIds(customerId: customerId, groupId: groupId, onClock: nil)

@@ -13,6 +13,10 @@ extension StoreTransaction: AggregateTransaction {
             INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET product_id = excluded.product_id, due_at = excluded.due_at, body = excluded.body
             """).execute(arguments: [id, customerId, groupId, productId, dueAt, body, clockId])
+        if let dueAt, !dueFloors.isEmpty {
+            // Every clock's floor: correct even if a caller named another clock than the row's.
+            for (clock, floor) in dueFloors where dueAt < floor { dueFloors[clock] = dueAt }
+        }
     }
 
     // `clock_id IS ?` matches NULL (the consumer's clock) too and uses the (clock_id, …) indexes.
@@ -46,7 +50,15 @@ extension StoreTransaction: AggregateTransaction {
     }
 
     public func earliestSubscriptionDue(onClock clockId: String?) throws -> Int64? {
-        try Int64.fetchOne(statement("SELECT MIN(due_at) FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL"), arguments: [clockId])
+        let earliest = try Int64.fetchOne(
+            statement("SELECT MIN(due_at) FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL"), arguments: [clockId])
+        dueFloors[clockId ?? ""] = earliest ?? .max
+        return earliest
+    }
+
+    public func maySubscriptionBeDue(onClock clockId: String?, atOrBefore dueAt: Int64) throws -> Bool {
+        if let floor = dueFloors[clockId ?? ""], floor > dueAt { return false }
+        return try earliestSubscriptionDue(onClock: clockId).map { $0 <= dueAt } ?? false
     }
 
     public func putTransaction(_ body: Data, subscriptionId: String, position: Int, transactionId: String) throws {

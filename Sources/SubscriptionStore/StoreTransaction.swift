@@ -12,6 +12,11 @@ public final class StoreTransaction {
     /// Whether a test clock exists, once read in this transaction (nil: not read yet): every
     /// command asks (``CommandClock``), and only this transaction can change the answer.
     var knownHasTestClocks: Bool?
+    /// Per clock (`""` = the consumer's), a time no subscription's due time is before, learnt
+    /// from `MIN(due_at)` in this transaction and lowered by every due time it writes: the
+    /// engine's "is anything due?" before each command (``maySubscriptionBeDue(onClock:atOrBefore:)``)
+    /// then needs no query. A lower bound stays one when due times move later or rows go.
+    var dueFloors: [String: Int64] = [:]
 
     init(database: Database) {
         self.database = database

@@ -20,6 +20,26 @@ struct SubscriptionDatabaseTests {
         database = try SubscriptionDatabase(path: path)
     }
 
+    @Test("whether a subscription may be due follows every write of the transaction: never says no while one is due")
+    func mayBeDueFollowsTheTransaction() async throws {
+        let answers = try await database.write { transaction in
+            var answers: [Bool] = []
+            answers.append(try transaction.maySubscriptionBeDue(onClock: nil, atOrBefore: 100))  // empty: no
+            try transaction.putSubscription(Data("a".utf8), id: "a", customerId: "c", groupId: "g", productId: "p", dueAt: 500)
+            answers.append(try transaction.maySubscriptionBeDue(onClock: nil, atOrBefore: 100))  // due at 500: no
+            try transaction.putSubscription(Data("b".utf8), id: "b", customerId: "c", groupId: "g", productId: "p", dueAt: 50)
+            answers.append(try transaction.maySubscriptionBeDue(onClock: nil, atOrBefore: 100))  // due at 50: yes
+            try transaction.putSubscription(Data("b".utf8), id: "b", customerId: "c", groupId: "g", productId: "p", dueAt: 900)
+            answers.append(try transaction.maySubscriptionBeDue(onClock: nil, atOrBefore: 100))  // moved later: no
+            answers.append(try transaction.maySubscriptionBeDue(onClock: nil, atOrBefore: 600))  // a at 500: yes
+            try transaction.putSubscription(Data("t".utf8), id: "t", customerId: "c", groupId: "g", productId: "p", dueAt: 10, clockId: "clock_x")
+            answers.append(try transaction.maySubscriptionBeDue(onClock: nil, atOrBefore: 100))  // another clock's: no
+            answers.append(try transaction.maySubscriptionBeDue(onClock: "clock_x", atOrBefore: 100))  // its own: yes
+            return answers
+        }
+        #expect(answers == [false, false, true, false, true, false, true])
+    }
+
     @Test("subscriptions round-trip with their indexes; due ids come earliest first, ties by id")
     func aggregatesAndTimers() async throws {
         try await database.write { transaction in

@@ -40,7 +40,7 @@ public struct SubscriptionEngine: Sendable {
         var events: [EngineEvent] = []
         var batchesLeft = massExtensionBatches
         while true {
-            let subscriptionDue = try store.earliestSubscriptionDueTime()
+            let subscriptionDue = try store.maySubscriptionBeDue(atOrBefore: target) ? try store.earliestSubscriptionDueTime() : nil
             let jobDue = batchesLeft > 0 ? try store.earliestMassExtensionDueTime() : nil
             guard let time = [subscriptionDue, jobDue].compactMap({ $0 }).min(), time <= target else { break }
             if let subscriptionDue, subscriptionDue == time {

@@ -31,6 +31,10 @@ public protocol EngineStore {
     func dueMassExtensionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String]
     /// The smallest `nextDueTime` of any subscription.
     func earliestSubscriptionDueTime() throws -> Timestamp?
+    /// Whether any subscription may be due at or before `time`: false only when none is. The
+    /// engine asks before every command; a store may answer from what it already knows (see the
+    /// extension's default: ``earliestSubscriptionDueTime()``).
+    func maySubscriptionBeDue(atOrBefore time: Timestamp) throws -> Bool
     /// The smallest `nextDueTime` of any mass extension.
     func earliestMassExtensionDueTime() throws -> Timestamp?
     /// The test clock this store is scoped to (see the extension's default: nil).
@@ -42,6 +46,11 @@ extension EngineStore {
     /// nil, the default, is the consumer's clock. A store scoped to a clock also sees only that
     /// clock's timers and product walks.
     public var clockId: String? { nil }
+
+    /// Exact: whether the earliest `nextDueTime` is at or before `time`.
+    public func maySubscriptionBeDue(atOrBefore time: Timestamp) throws -> Bool {
+        try earliestSubscriptionDueTime().map { $0 <= time } ?? false
+    }
 
     /// The smallest `nextDueTime` of any subscription or mass extension.
     public func earliestDueTime() throws -> Timestamp? {

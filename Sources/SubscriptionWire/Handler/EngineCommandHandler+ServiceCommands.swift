@@ -70,7 +70,9 @@ extension EngineCommandHandler {
         do {
             file = try CatalogFile(path: path)
         } catch {
-            logger.warning("catalog reload refused; the catalog in use is unchanged", metadata: ["error": "\(error)"])
+            logger.warning(
+                "catalog reload refused; the catalog in use is unchanged",
+                metadata: ["error": "\(error)", "command.id": "\(envelope.commandID)"])
             let rejection = switch error.kind {
             case .unreadable:
                 EngineRejection(

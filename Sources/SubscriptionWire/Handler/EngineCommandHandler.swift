@@ -57,7 +57,10 @@ public final class EngineCommandHandler: CommandHandling {
     ) throws -> CommandOutcome {
         let consumerNow = Timestamp(context.now)
         var logger = self.logger
-        logger[metadataKey: "command.id"] = "\(envelope.commandID)"
+        if logger.logLevel <= .debug {
+            // Only a debug log reads it: setting it copies the metadata, for every command.
+            logger[metadataKey: "command.id"] = "\(envelope.commandID)"
+        }
         guard let command = envelope.command else {
             return try refuse(
                 envelope, EngineRejection(.unimplemented, field: "command", "the envelope carries no command this consumer knows"),

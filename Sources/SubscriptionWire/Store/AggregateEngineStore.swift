@@ -78,6 +78,10 @@ public struct AggregateEngineStore: EngineStore {
         try transaction.earliestSubscriptionDue(onClock: clockId).map(Timestamp.init(millisecondsSince1970:))
     }
 
+    public func maySubscriptionBeDue(atOrBefore time: Timestamp) throws -> Bool {
+        try transaction.maySubscriptionBeDue(onClock: clockId, atOrBefore: time.millisecondsSince1970)
+    }
+
     public func massExtension(_ requestIdentifier: String) throws -> MassExtension? {
         try transaction.massExtension(requestIdentifier).map { try StoredBody.decode(MassExtension.self, from: $0) }
     }
