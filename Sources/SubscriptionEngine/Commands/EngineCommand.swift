@@ -23,6 +23,10 @@ public enum EngineCommand: Codable, Sendable, Hashable {
     case getTransactionHistory(TransactionHistoryRequest)
     case getRefundHistory(RefundHistoryRequest)
     case getSubscriptionHistory(SubscriptionHistoryRequest)
+    case requestCustomerRefund(CustomerRefundRequest)
+    case sendConsumptionInformation(SendConsumptionInformationRequest)
+    case decideRefund(DecideRefundRequest)
+    case setAppAccountToken(SetAppAccountTokenRequest)
 
     /// Whether the command only reads (the status, transaction, refund and subscription history queries).
     /// A read changes nothing: it fires no due transition and answers with what time has fired.

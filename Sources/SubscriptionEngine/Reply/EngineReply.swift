@@ -17,6 +17,8 @@ public enum EngineReply: Codable, Sendable, Hashable {
     case refundHistory(RefundHistoryPage)
     /// The subscriptions asked for, ordered by `originalTransactionId`.
     case subscriptionHistory([SubscriptionLife])
+    /// Done, with nothing to answer (Send Consumption Information's 202, Set App Account Token's 200).
+    case accepted
     /// The command was refused; nothing of it was applied (see `EngineRejection`).
     case rejected(EngineRejection)
 

@@ -375,6 +375,42 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._command = .deleteTestClock(newValue)}
   }
 
+  /// The customer asks for a refund (CONSUMPTION_REQUEST follows).
+  public var requestCustomerRefund: Subscriptions_V1_RequestCustomerRefundRequest {
+    get {
+      if case .requestCustomerRefund(let v)? = _storage._command {return v}
+      return Subscriptions_V1_RequestCustomerRefundRequest()
+    }
+    set {_uniqueStorage()._command = .requestCustomerRefund(newValue)}
+  }
+
+  /// Send Consumption Information (Apple's v2).
+  public var sendConsumptionInformation: Subscriptions_V1_SendConsumptionInformationRequest {
+    get {
+      if case .sendConsumptionInformation(let v)? = _storage._command {return v}
+      return Subscriptions_V1_SendConsumptionInformationRequest()
+    }
+    set {_uniqueStorage()._command = .sendConsumptionInformation(newValue)}
+  }
+
+  /// The operator grants, declines or reverses a refund.
+  public var decideRefund: Subscriptions_V1_DecideRefundRequest {
+    get {
+      if case .decideRefund(let v)? = _storage._command {return v}
+      return Subscriptions_V1_DecideRefundRequest()
+    }
+    set {_uniqueStorage()._command = .decideRefund(newValue)}
+  }
+
+  /// Set App Account Token.
+  public var setAppAccountToken: Subscriptions_V1_SetAppAccountTokenRequest {
+    get {
+      if case .setAppAccountToken(let v)? = _storage._command {return v}
+      return Subscriptions_V1_SetAppAccountTokenRequest()
+    }
+    set {_uniqueStorage()._command = .setAppAccountToken(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The operation. Unset, or a case this consumer does not know, is answered with
@@ -442,6 +478,14 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     case listTestClocks(Subscriptions_V1_ListTestClocksRequest)
     /// Delete a test clock and everything on it.
     case deleteTestClock(Subscriptions_V1_DeleteTestClockRequest)
+    /// The customer asks for a refund (CONSUMPTION_REQUEST follows).
+    case requestCustomerRefund(Subscriptions_V1_RequestCustomerRefundRequest)
+    /// Send Consumption Information (Apple's v2).
+    case sendConsumptionInformation(Subscriptions_V1_SendConsumptionInformationRequest)
+    /// The operator grants, declines or reverses a refund.
+    case decideRefund(Subscriptions_V1_DecideRefundRequest)
+    /// Set App Account Token.
+    case setAppAccountToken(Subscriptions_V1_SetAppAccountTokenRequest)
 
   }
 
@@ -788,6 +832,42 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._result = .deleteTestClock(newValue)}
   }
 
+  /// The subscription with its pending refund request.
+  public var requestCustomerRefund: Subscriptions_V1_RequestCustomerRefundReply {
+    get {
+      if case .requestCustomerRefund(let v)? = _storage._result {return v}
+      return Subscriptions_V1_RequestCustomerRefundReply()
+    }
+    set {_uniqueStorage()._result = .requestCustomerRefund(newValue)}
+  }
+
+  /// Accepted (Apple's 202, no body).
+  public var sendConsumptionInformation: Subscriptions_V1_SendConsumptionInformationReply {
+    get {
+      if case .sendConsumptionInformation(let v)? = _storage._result {return v}
+      return Subscriptions_V1_SendConsumptionInformationReply()
+    }
+    set {_uniqueStorage()._result = .sendConsumptionInformation(newValue)}
+  }
+
+  /// The subscription after the decision.
+  public var decideRefund: Subscriptions_V1_DecideRefundReply {
+    get {
+      if case .decideRefund(let v)? = _storage._result {return v}
+      return Subscriptions_V1_DecideRefundReply()
+    }
+    set {_uniqueStorage()._result = .decideRefund(newValue)}
+  }
+
+  /// Done (Apple's 200, no body).
+  public var setAppAccountToken: Subscriptions_V1_SetAppAccountTokenReply {
+    get {
+      if case .setAppAccountToken(let v)? = _storage._result {return v}
+      return Subscriptions_V1_SetAppAccountTokenReply()
+    }
+    set {_uniqueStorage()._result = .setAppAccountToken(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The typed result; the case always matches the command's case. Unset when the
@@ -855,6 +935,14 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     case listTestClocks(Subscriptions_V1_ListTestClocksReply)
     /// Result of `delete_test_clock`.
     case deleteTestClock(Subscriptions_V1_DeleteTestClockReply)
+    /// The subscription with its pending refund request.
+    case requestCustomerRefund(Subscriptions_V1_RequestCustomerRefundReply)
+    /// Accepted (Apple's 202, no body).
+    case sendConsumptionInformation(Subscriptions_V1_SendConsumptionInformationReply)
+    /// The subscription after the decision.
+    case decideRefund(Subscriptions_V1_DecideRefundReply)
+    /// Done (Apple's 200, no body).
+    case setAppAccountToken(Subscriptions_V1_SetAppAccountTokenReply)
 
   }
 
@@ -869,7 +957,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1323,6 +1411,58 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
             _storage._command = .deleteTestClock(v)
           }
         }()
+        case 170: try {
+          var v: Subscriptions_V1_RequestCustomerRefundRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .requestCustomerRefund(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .requestCustomerRefund(v)
+          }
+        }()
+        case 171: try {
+          var v: Subscriptions_V1_SendConsumptionInformationRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .sendConsumptionInformation(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .sendConsumptionInformation(v)
+          }
+        }()
+        case 172: try {
+          var v: Subscriptions_V1_DecideRefundRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .decideRefund(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .decideRefund(v)
+          }
+        }()
+        case 173: try {
+          var v: Subscriptions_V1_SetAppAccountTokenRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .setAppAccountToken(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .setAppAccountToken(v)
+          }
+        }()
         default: break
         }
       }
@@ -1481,6 +1621,22 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         guard case .deleteTestClock(let v)? = _storage._command else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 165)
       }()
+      case .requestCustomerRefund?: try {
+        guard case .requestCustomerRefund(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 170)
+      }()
+      case .sendConsumptionInformation?: try {
+        guard case .sendConsumptionInformation(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 171)
+      }()
+      case .decideRefund?: try {
+        guard case .decideRefund(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 172)
+      }()
+      case .setAppAccountToken?: try {
+        guard case .setAppAccountToken(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 173)
+      }()
       default: break
       }
     }
@@ -1510,7 +1666,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1964,6 +2120,58 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
             _storage._result = .deleteTestClock(v)
           }
         }()
+        case 170: try {
+          var v: Subscriptions_V1_RequestCustomerRefundReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .requestCustomerRefund(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .requestCustomerRefund(v)
+          }
+        }()
+        case 171: try {
+          var v: Subscriptions_V1_SendConsumptionInformationReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .sendConsumptionInformation(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .sendConsumptionInformation(v)
+          }
+        }()
+        case 172: try {
+          var v: Subscriptions_V1_DecideRefundReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .decideRefund(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .decideRefund(v)
+          }
+        }()
+        case 173: try {
+          var v: Subscriptions_V1_SetAppAccountTokenReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .setAppAccountToken(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .setAppAccountToken(v)
+          }
+        }()
         default: break
         }
       }
@@ -2118,6 +2326,22 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       case .deleteTestClock?: try {
         guard case .deleteTestClock(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 165)
+      }()
+      case .requestCustomerRefund?: try {
+        guard case .requestCustomerRefund(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 170)
+      }()
+      case .sendConsumptionInformation?: try {
+        guard case .sendConsumptionInformation(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 171)
+      }()
+      case .decideRefund?: try {
+        guard case .decideRefund(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 172)
+      }()
+      case .setAppAccountToken?: try {
+        guard case .setAppAccountToken(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 173)
       }()
       case nil: break
       }

@@ -104,11 +104,12 @@ struct CommandGateway: Sendable {
 typealias HeaderField = HTTPFields.Element
 
 extension Response {
-    /// A JSON response.
+    /// A JSON response, or one with no body and no content type (Apple's 202 of Send Consumption
+    /// Information, 200 of Set App Account Token).
     init(_ reply: HTTPReply) {
         self.init(
             status: HTTPResponse.Status(code: reply.status),
-            headers: [.contentType: "application/json"],
+            headers: reply.body.isEmpty ? [:] : [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 }

@@ -54,6 +54,10 @@ enum ResultBody {
                 catalogVersion: reply.catalogVersion, productCount: reply.productCount,
                 storefrontCount: reply.storefrontCount))
         case .getSubscriptionHistory(let reply): ok(SubscriptionHistoryResponse(reply))
+        case .requestCustomerRefund(let reply): ok(ServiceResponse(reply.subscription))
+        case .decideRefund(let reply): ok(ServiceResponse(reply.subscription))
+        case .sendConsumptionInformation: HTTPReply(emptyWithStatus: 202)
+        case .setAppAccountToken: HTTPReply(emptyWithStatus: 200)
         case .getTransactionInfo, .getTransactionHistory, .getRefundHistory, .getNotificationHistory,
             .requestTestNotification, .getTestNotificationStatus:
             historyBody(result).map { ok($0) } ?? HTTPReply(status: 500, errorCode: 5_000_000, message: "no body for \(result)")

@@ -80,6 +80,10 @@ extension CommandClock.Target {
         case .getTransactionInfo(let request): self = .subscription(transactionId: request.transactionID)
         case .getTransactionHistory(let request): self = .subscription(transactionId: request.transactionID)
         case .getRefundHistory(let request): self = .subscription(transactionId: request.transactionID)
+        case .requestCustomerRefund(let request): self = .subscription(transactionId: request.transactionID)
+        case .sendConsumptionInformation(let request): self = .subscription(transactionId: request.transactionID)
+        case .decideRefund(let request): self = .subscription(transactionId: request.transactionID)
+        case .setAppAccountToken(let request): self = .subscription(transactionId: request.originalTransactionID)
         case .getSubscriptionHistory(let request) where !request.transactionID.isEmpty:
             self = .subscription(transactionId: request.transactionID)
         case .purchase, .createSubscription, .getSubscriptionHistory, .massExtendRenewalDate, .getMassExtensionStatus, .advanceTestClock, .reloadCatalog, .getNotificationHistory,
