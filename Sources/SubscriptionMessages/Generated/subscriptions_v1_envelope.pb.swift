@@ -89,6 +89,26 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._testClockID = newValue}
   }
 
+  /// A dry run (docs/previews.md): the consumer applies the command in a savepoint it rolls
+  /// back, answers with the reply and the events it would cause (`preview_events`), records
+  /// nothing (not even the command id) and publishes no event.
+  public var preview: Bool {
+    get {_storage._preview}
+    set {_uniqueStorage()._preview = newValue}
+  }
+
+  /// With `preview`: also let the command's clock run to this instant (still rolled back),
+  /// so the reply lists what time would then fire (renewals, communications, expiries).
+  /// Absent = only the command's own events.
+  public var previewUntil: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._previewUntil ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._previewUntil = newValue}
+  }
+  /// Returns true if `previewUntil` has been explicitly set.
+  public var hasPreviewUntil: Bool {_storage._previewUntil != nil}
+  /// Clears the value of `previewUntil`. Subsequent reads from it will return its default value.
+  public mutating func clearPreviewUntil() {_uniqueStorage()._previewUntil = nil}
+
   /// The operation. Unset, or a case this consumer does not know, is answered with
   /// UNIMPLEMENTED.
   public var command: OneOf_Command? {
@@ -546,6 +566,19 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._replayed = newValue}
   }
 
+  /// True when the command was a preview: nothing of it was applied or published.
+  public var preview: Bool {
+    get {_storage._preview}
+    set {_uniqueStorage()._preview = newValue}
+  }
+
+  /// A preview's events, in order: due transitions fired first, the command's own, then
+  /// what `preview_until` let fire. Empty for a command that is not a preview.
+  public var previewEvents: [Subscriptions_V1_NotificationEvent] {
+    get {_storage._previewEvents}
+    set {_uniqueStorage()._previewEvents = newValue}
+  }
+
   /// The typed result; the case always matches the command's case. Unset when the
   /// status is not OK.
   public var result: OneOf_Result? {
@@ -957,7 +990,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{1}preview\0\u{3}preview_until\0\u{2}]\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -966,6 +999,8 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
     var _deadline: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _traceContext: Subscriptions_V1_TraceContext? = nil
     var _testClockID: String = String()
+    var _preview: Bool = false
+    var _previewUntil: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _command: Subscriptions_V1_CommandEnvelope.OneOf_Command?
 
       // This property is used as the initial default value for new instances of the type.
@@ -983,6 +1018,8 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
       _deadline = source._deadline
       _traceContext = source._traceContext
       _testClockID = source._testClockID
+      _preview = source._preview
+      _previewUntil = source._previewUntil
       _command = source._command
     }
   }
@@ -1007,6 +1044,8 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         case 3: try { try decoder.decodeSingularMessageField(value: &_storage._issuedAt) }()
         case 4: try { try decoder.decodeSingularMessageField(value: &_storage._deadline) }()
         case 5: try { try decoder.decodeSingularMessageField(value: &_storage._traceContext) }()
+        case 6: try { try decoder.decodeSingularBoolField(value: &_storage._preview) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._previewUntil) }()
         case 100: try {
           var v: Subscriptions_V1_PurchaseRequest?
           var hadOneofValue = false
@@ -1490,6 +1529,12 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
       try { if let v = _storage._traceContext {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
       } }()
+      if _storage._preview != false {
+        try visitor.visitSingularBoolField(value: _storage._preview, fieldNumber: 6)
+      }
+      try { if let v = _storage._previewUntil {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
       switch _storage._command {
       case .purchase?: try {
         guard case .purchase(let v)? = _storage._command else { preconditionFailure() }
@@ -1654,6 +1699,8 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         if _storage._deadline != rhs_storage._deadline {return false}
         if _storage._traceContext != rhs_storage._traceContext {return false}
         if _storage._testClockID != rhs_storage._testClockID {return false}
+        if _storage._preview != rhs_storage._preview {return false}
+        if _storage._previewUntil != rhs_storage._previewUntil {return false}
         if _storage._command != rhs_storage._command {return false}
         return true
       }
@@ -1666,7 +1713,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{1}preview\0\u{3}preview_events\0\u{2}\\\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1675,6 +1722,8 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
     var _error: Subscriptions_V1_ErrorDetail? = nil
     var _repliedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _replayed: Bool = false
+    var _preview: Bool = false
+    var _previewEvents: [Subscriptions_V1_NotificationEvent] = []
     var _result: Subscriptions_V1_CommandReply.OneOf_Result?
 
       // This property is used as the initial default value for new instances of the type.
@@ -1692,6 +1741,8 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       _error = source._error
       _repliedAt = source._repliedAt
       _replayed = source._replayed
+      _preview = source._preview
+      _previewEvents = source._previewEvents
       _result = source._result
     }
   }
@@ -1717,6 +1768,8 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
         case 4: try { try decoder.decodeSingularMessageField(value: &_storage._error) }()
         case 5: try { try decoder.decodeSingularMessageField(value: &_storage._repliedAt) }()
         case 6: try { try decoder.decodeSingularBoolField(value: &_storage._replayed) }()
+        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._preview) }()
+        case 8: try { try decoder.decodeRepeatedMessageField(value: &_storage._previewEvents) }()
         case 100: try {
           var v: Subscriptions_V1_PurchaseReply?
           var hadOneofValue = false
@@ -2202,6 +2255,12 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       if _storage._replayed != false {
         try visitor.visitSingularBoolField(value: _storage._replayed, fieldNumber: 6)
       }
+      if _storage._preview != false {
+        try visitor.visitSingularBoolField(value: _storage._preview, fieldNumber: 7)
+      }
+      if !_storage._previewEvents.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._previewEvents, fieldNumber: 8)
+      }
       switch _storage._result {
       case .purchase?: try {
         guard case .purchase(let v)? = _storage._result else { preconditionFailure() }
@@ -2360,6 +2419,8 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
         if _storage._error != rhs_storage._error {return false}
         if _storage._repliedAt != rhs_storage._repliedAt {return false}
         if _storage._replayed != rhs_storage._replayed {return false}
+        if _storage._preview != rhs_storage._preview {return false}
+        if _storage._previewEvents != rhs_storage._previewEvents {return false}
         if _storage._result != rhs_storage._result {return false}
         return true
       }

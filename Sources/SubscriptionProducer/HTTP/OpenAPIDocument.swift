@@ -13,6 +13,12 @@ enum OpenAPIDocument {
             nothing published), publishes a CommandEnvelope and waits for the consumer's CommandReply
             until the deadline (`X-Request-Timeout` ms, default `REPLY_TIMEOUT`). See docs/producer.md.
 
+            Every command endpoint also takes the query parameters `preview` and `previewUntil`
+            (components/parameters Preview and PreviewUntil; docs/previews.md): with `preview=true` the
+            command is a dry run answered with 200 and a PreviewResponse (the status and body the
+            request would get, and the events it would cause, with their dates); nothing is applied or
+            published. They are not repeated in each operation's parameters.
+
             Every route but /health, /metrics and /openapi.yaml needs `Authorization: Bearer <JWT>`, an
             ES256 token as Apple specifies for the App Store Server API (header alg ES256, kid, typ JWT;
             claims iss, iat, exp at most 60 minutes after iat, aud appstoreconnect-v1, bid) signed by a key
@@ -78,6 +84,16 @@ enum OpenAPIDocument {
               in: path
               required: true
               schema: {$ref: "#/components/schemas/Identifier"}
+            Preview:
+              name: preview
+              in: query
+              description: true = a dry run (docs/previews.md), answered with a PreviewResponse; false = as if absent.
+              schema: {type: boolean}
+            PreviewUntil:
+              name: previewUntil
+              in: query
+              description: With preview=true, let the command's clock run to this instant (ms since 1970) and list what it would fire.
+              schema: {type: integer, format: int64, minimum: 0, maximum: 253402300799999}
             EventLimit:
               name: eventLimit
               in: query
@@ -644,6 +660,20 @@ enum OpenAPIDocument {
                 originalTransactionId: {$ref: "#/components/schemas/Identifier"}
                 SKU: {$ref: "#/components/schemas/SKU"}
                 response: {type: string, enum: [CONSENT, DECLINE, SHEET_ACKNOWLEDGED]}
+            PreviewResponse:
+              type: object
+              required: [preview, httpStatus, reply, events]
+              description: A dry run's answer (docs/previews.md); nothing was applied or published.
+              properties:
+                preview: {type: boolean, enum: [true]}
+                httpStatus: {type: integer, description: The HTTP status the request would have answered.}
+                reply:
+                  description: The body the request would have answered (Apple's error body for a refusal); null when it has none.
+                  oneOf: [{type: object}, {type: "null"}]
+                events:
+                  type: array
+                  description: The events it would cause, in order, each a subscriptions.v1.NotificationEvent as protobuf JSON (signedDate RFC 3339).
+                  items: {type: object}
             ConsumptionRequest:
               type: object
               description: >-
