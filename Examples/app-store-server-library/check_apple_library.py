@@ -8,7 +8,7 @@ and the producer with the signing identity and API keys made by the shell script
     its status, Get All Subscription Statuses, Get Transaction Info, Get Transaction History v2
     (paged by revision), Get Refund History, Get Notification History (paged), Request a Test
     Notification, Get Test Notification Status, Send Consumption Information (v2) after a
-    CONSUMPTION_REQUEST, Set App Account Token (docs/refunds.md);
+    CONSUMPTION_REQUEST, Set App Account Token, Look Up Order ID (docs/refunds.md);
   - SignedDataVerifier(root = the identity's root, online checks off, SANDBOX) verifies every
     signed field received, in responses and in every notification the receiver got;
   - a token signed by another key, a missing token and a garbage token get 401; an app key on
@@ -40,6 +40,7 @@ from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalD
 from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtendRenewalDateRequest
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
+from appstoreserverlibrary.models.OrderLookupStatus import OrderLookupStatus
 from appstoreserverlibrary.models.RefundPreference import RefundPreference
 from appstoreserverlibrary.models.SendAttemptResult import SendAttemptResult
 from appstoreserverlibrary.models.TransactionHistoryRequest import Order, ProductType, TransactionHistoryRequest
@@ -228,6 +229,7 @@ def run(args, base, verifier, receiver):
     response = requests.post(f"{base}/v1/purchases", json=purchase, headers=operator, timeout=30)
     check(response.status_code == 200, f"purchase with the operator key ({response.text[:200]})")
     purchased = transaction(response.json()["signedTransactionInfo"])
+    order_id = response.json()["orderId"]
     renewal(response.json()["signedRenewalInfo"])
     original = purchased.originalTransactionId
     check(purchased.bundleId == BUNDLE_ID and purchased.productId == "news.standard.weekly",
@@ -325,6 +327,11 @@ def run(args, base, verifier, receiver):
     client.set_app_account_token(original, UpdateAppAccountTokenRequest(appAccountToken=account))
     check(transaction(client.get_transaction_info(latest).signedTransactionInfo).appAccountToken == account,
           "Set App Account Token through Apple's client: the latest transaction carries it")
+    order = client.look_up_order_id(order_id)
+    check(order.status == OrderLookupStatus.VALID and [transaction(jws).transactionId for jws in order.signedTransactions] == [original],
+          "Look Up Order ID through Apple's client: the purchase's order id finds its transaction, verified")
+    unknown = client.look_up_order_id("MK5TTTVWJH")
+    check(unknown.status == OrderLookupStatus.INVALID and not unknown.signedTransactions, "an unknown order id: status INVALID")
 
     # --- test notification and the retry schedule -------------------------------------------
     sent = client.request_test_notification()

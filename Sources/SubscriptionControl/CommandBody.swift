@@ -51,6 +51,8 @@ enum CommandBody {
              .migrateSubscription, .requestRefund, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
              .requestCustomerRefund, .sendConsumptionInformation, .decideRefund:
             return RequestParameters(transactionId: try parameter(0, "transactionId"))
+        case .lookUpOrderId:
+            return RequestParameters(transactionId: try parameter(0, "orderId"))
         case .getTestNotificationStatus:
             return RequestParameters(transactionId: try parameter(0, "testNotificationToken"))
         case .getTestClock, .deleteTestClock:

@@ -10,7 +10,7 @@ struct RefundFlowEndToEndTests {
     /// 2030-01-01T00:00:00Z in milliseconds.
     static let start: Int64 = 1_893_456_000_000
 
-    @Test("R-REF-1 R-REF-2 R-REF-3 R-REF-4 R-REF-5 request → CONSUMPTION_REQUEST, consumption information 202, grant → REFUND, reverse → REFUND_REVERSED, decline → REFUND_DECLINED, app account token set")
+    @Test("R-REF-1 R-REF-2 R-REF-3 R-REF-4 R-REF-5 R-REF-6 request → CONSUMPTION_REQUEST, consumption information 202, grant → REFUND, reverse → REFUND_REVERSED, decline → REFUND_DECLINED, app account token set, order id looked up")
     func refundFlow() async throws {
         let stack = try await Stack.start(consumerEnvironment: ["CLOCK": "system"])
         let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
@@ -20,13 +20,24 @@ struct RefundFlowEndToEndTests {
         let clock = try #require(created.json["id"] as? String, "\(created)")
         let onClock = ["X-Test-Clock": clock]
         var ids: [String] = []
+        var orders: [String] = []
         for customer in ["alice", "bob"] {
             let purchase = try await http.post(
                 "v1/purchases", ["customerId": customer, "productId": E2ECatalog.monthly, "storefront": "USA"], headers: onClock)
             #expect(purchase.status == 200, "\(purchase)")
             ids.append(try #require(purchase.json["originalTransactionId"] as? String))
+            orders.append(try #require(purchase.json["orderId"] as? String, "\(purchase)"))
         }
         let (granted, declined) = (ids[0], ids[1])
+
+        // Look Up Order ID: the order id our answer carries finds the transaction; another is status 1.
+        let order = try await http.send("GET", "inApps/v1/lookup/\(orders[0])")
+        #expect(order.status == 200 && order.json["status"] as? Int == 0, "\(order)")
+        let ordered = (order.json["signedTransactions"] as? [Any] ?? []).map { JWS.payload($0)["transactionId"] as? String }
+        #expect(ordered == [granted], "\(order)")
+        let unknown = try await http.send("GET", "inApps/v1/lookup/MK5TTTVWJH")
+        #expect(unknown.status == 200 && unknown.json["status"] as? Int == 1, "\(unknown)")
+        #expect((unknown.json["signedTransactions"] as? [Any])?.isEmpty == true, "\(unknown)")
 
         let asked = try await http.post(
             "v1/transactions/\(granted)/refundRequest", ["consumptionRequestReason": "UNSATISFIED_WITH_PURCHASE"])

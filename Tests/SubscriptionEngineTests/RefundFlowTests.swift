@@ -1,4 +1,5 @@
 import CompactCoding
+import StableIdentifiers
 import Testing
 
 @testable import SubscriptionEngine
@@ -166,5 +167,27 @@ import Testing
             customerId: "mum", productId: "news.standard.monthly", storefront: "USA", familyMemberCustomerIds: ["kid"])))
         let member = try #require(try harness.store.subscriptionIds(customerId: "kid", groupId: "news").first)
         #expect(try harness.rejected(set(member, token))?.appleErrorCode == 4_000_185)
+    }
+
+    @Test("R-REF-6 Look Up Order ID finds the transaction of an order id, also an earlier one; an id this service did not make is INVALID")
+    func orderLookup() throws {
+        var harness = try Harness()
+        let id = try harness.purchase("news.basic.monthly")
+        try harness.advance(to: .utc(2026, 2, 5))
+        let latest = try #require(try harness.subscription(id).latestTransaction?.transactionId)
+        for transactionId in [id, latest] {
+            let outcome = try harness.ok(.lookUpOrderId(LookUpOrderIdRequest(orderId: OrderID.make(transactionId: transactionId))))
+            guard case .orderLookup(let valid, let transactions) = outcome.reply else {
+                Issue.record("\(outcome.reply)")
+                return
+            }
+            #expect(valid)
+            #expect(transactions.map(\.transactionId) == [transactionId])
+            #expect(outcome.events.isEmpty, "a read fires nothing")
+        }
+        for orderId in ["MK5TTTVWJH", OrderID.make(transactionId: "999999"), "", "M", "m64s36d1n6rvkge9g"] {
+            let outcome = try harness.ok(.lookUpOrderId(LookUpOrderIdRequest(orderId: orderId)))
+            #expect(outcome.reply == .orderLookup(valid: false, []), "\(orderId)")
+        }
     }
 }

@@ -224,6 +224,8 @@ enum SampleCommands {
                 $0.transactionID = "1000000001-2"
                 $0.decision = .grantFull
             })
+        case .lookUpOrderId:
+            .lookUpOrderID(.with { $0.orderID = "M64S36D1N6RVKGE9G" })
         case .setAppAccountToken:
             .setAppAccountToken(.with {
                 $0.originalTransactionID = "1000000001"

@@ -110,3 +110,17 @@ public struct UpdateAppAccountTokenRequest: ValidatedRequest, Hashable {
         self.init(appAccountToken: token)
     }
 }
+
+/// The answer of Apple's Look Up Order ID (`GET /inApps/v1/lookup/{orderId}`, `OrderLookupResponse`).
+public struct OrderLookupResponse: Codable, Sendable, Hashable {
+    /// `0` valid, `1` invalid (not an order id of this app).
+    public var status: Int32
+    /// The order's transactions; empty when `status` is 1.
+    public var signedTransactions: [SignedPayload<JWSTransactionDecodedPayload>]
+
+    /// A response.
+    public init(status: Int32, signedTransactions: [SignedPayload<JWSTransactionDecodedPayload>]) {
+        self.status = status
+        self.signedTransactions = signedTransactions
+    }
+}

@@ -92,6 +92,13 @@ public struct DecideRefundRequest: Codable, Sendable, Hashable {
     }
 }
 
+/// Apple's Look Up Order ID (R-REF-6).
+public struct LookUpOrderIdRequest: Codable, Sendable, Hashable {
+    public var orderId: String
+
+    public init(orderId: String) { self.orderId = orderId }
+}
+
 /// Apple's Set App Account Token (R-REF-5).
 public struct SetAppAccountTokenRequest: Codable, Sendable, Hashable {
     public var originalTransactionId: String

@@ -1,4 +1,5 @@
 import AppleErrorCatalog
+import StableIdentifiers
 
 /// The refund and consumption flow as Apple runs it (docs/refunds.md): the customer's request
 /// (`CONSUMPTION_REQUEST`), the app's consumption information, the decision (`REFUND` /
@@ -132,6 +133,22 @@ extension SubscriptionEngine {
         subscription.updateLatestTransaction { $0.appAccountToken = token }
         try store.save(subscription)
         return .accepted
+    }
+
+    /// Look Up Order ID (R-REF-6): the transaction whose order id it is (``OrderID``); an id this
+    /// service did not make, or of a transaction it does not have, is `INVALID` (status 1), not
+    /// an error, as Apple answers.
+    func lookUpOrderId(_ request: LookUpOrderIdRequest, at now: Timestamp, store: some EngineStore) throws -> EngineReply {
+        guard let transactionId = OrderID.transactionId(of: request.orderId) else { return .orderLookup(valid: false, []) }
+        let subscription: Subscription
+        do {
+            subscription = try load(transactionId: transactionId, store: store)
+        } catch is EngineRejection {
+            return .orderLookup(valid: false, [])
+        }
+        guard let record = try transactionRecords(of: subscription, store: store).first(where: { $0.transactionId == transactionId })
+        else { return .orderLookup(valid: false, []) }
+        return .orderLookup(valid: true, [subscription.transactionInfo(record, app: catalog.app, at: now)])
     }
 
     private func reverseRefund(

@@ -94,6 +94,7 @@ public struct SubscriptionEngine: Sendable {
         case .sendConsumptionInformation(let request): return try sendConsumptionInformation(request, store: &store)
         case .decideRefund(let request): return try decideRefund(request, at: now, store: &store, log: &log)
         case .setAppAccountToken(let request): return try setAppAccountToken(request, at: now, store: &store)
+        case .lookUpOrderId(let request): return try lookUpOrderId(request, at: now, store: store)
         }
     }
 

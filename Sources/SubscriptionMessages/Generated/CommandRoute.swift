@@ -85,6 +85,8 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     case decideRefund = "DecideRefund"
     /// Set App Account Token (R-REF-5). Case `set_app_account_token`.
     case setAppAccountToken = "SetAppAccountToken"
+    /// Look Up Order ID (R-REF-6). Case `look_up_order_id`.
+    case lookUpOrderId = "LookUpOrderId"
 
     /// The full name of the service in service.proto.
     public static let serviceName = "subscriptions.v1.SubscriptionCommands"
@@ -130,6 +132,7 @@ extension CommandRoute {
         case .sendConsumptionInformation: self = .sendConsumptionInformation
         case .decideRefund: self = .decideRefund
         case .setAppAccountToken: self = .setAppAccountToken
+        case .lookUpOrderID: self = .lookUpOrderId
         }
     }
 
@@ -171,6 +174,7 @@ extension CommandRoute {
         case .sendConsumptionInformation: self = .sendConsumptionInformation
         case .decideRefund: self = .decideRefund
         case .setAppAccountToken: self = .setAppAccountToken
+        case .lookUpOrderID: self = .lookUpOrderId
         }
     }
 
@@ -213,6 +217,7 @@ extension CommandRoute {
         case .sendConsumptionInformation: .sendConsumptionInformation(.init())
         case .decideRefund: .decideRefund(.init())
         case .setAppAccountToken: .setAppAccountToken(.init())
+        case .lookUpOrderId: .lookUpOrderID(.init())
         }
     }
 
@@ -254,6 +259,7 @@ extension CommandRoute {
         case .sendConsumptionInformation: .sendConsumptionInformation(.init())
         case .decideRefund: .decideRefund(.init())
         case .setAppAccountToken: .setAppAccountToken(.init())
+        case .lookUpOrderId: .lookUpOrderID(.init())
         }
     }
 }

@@ -198,6 +198,45 @@ public nonisolated enum Subscriptions_V1_RefundDecision: SwiftProtobuf.Enum, Swi
 
 }
 
+/// Apple's `OrderLookupStatus`.
+public nonisolated enum Subscriptions_V1_OrderLookupStatus: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// `0`: the order id is valid; its transactions follow.
+  case valid // = 0
+
+  /// `1`: the order id is not one of this app's.
+  case invalid // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .valid
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .valid
+    case 1: self = .invalid
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .valid: return 0
+    case .invalid: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Subscriptions_V1_OrderLookupStatus] = [
+    .valid,
+    .invalid,
+  ]
+
+}
+
 /// Ours: the customer asks Apple for a refund of a transaction (what Report a Problem or
 /// StoreKit's refund sheet does); Apple's CONSUMPTION_REQUEST follows (R-REF-1).
 public nonisolated struct Subscriptions_V1_RequestCustomerRefundRequest: Sendable {
@@ -358,6 +397,39 @@ public nonisolated struct Subscriptions_V1_SetAppAccountTokenReply: Sendable {
   public init() {}
 }
 
+/// Apple's Look Up Order ID (`GET /inApps/v1/lookup/{orderId}`): the transactions of the order
+/// on a customer's receipt. Here an order is one transaction and its id is derived from the
+/// transaction id (docs/refunds.md); our routes' answers carry it as `orderId`.
+public nonisolated struct Subscriptions_V1_LookUpOrderIdRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The order id (path parameter).
+  public var orderID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Apple's OrderLookupResponse.
+public nonisolated struct Subscriptions_V1_LookUpOrderIdReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// `status`.
+  public var status: Subscriptions_V1_OrderLookupStatus = .valid
+
+  /// `signedTransactions`, decoded; empty when the order id is invalid.
+  public var transactions: [Subscriptions_V1_TransactionInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
@@ -372,6 +444,10 @@ nonisolated extension Subscriptions_V1_RefundPreference: SwiftProtobuf._ProtoNam
 
 nonisolated extension Subscriptions_V1_RefundDecision: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REFUND_DECISION_UNSPECIFIED\0\u{1}REFUND_DECISION_GRANT_FULL\0\u{1}REFUND_DECISION_GRANT_PRORATED\0\u{1}REFUND_DECISION_DECLINE\0\u{1}REFUND_DECISION_REVERSE\0")
+}
+
+nonisolated extension Subscriptions_V1_OrderLookupStatus: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ORDER_LOOKUP_STATUS_VALID\0\u{1}ORDER_LOOKUP_STATUS_INVALID\0")
 }
 
 nonisolated extension Subscriptions_V1_RequestCustomerRefundRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -639,6 +715,71 @@ nonisolated extension Subscriptions_V1_SetAppAccountTokenReply: SwiftProtobuf.Me
   }
 
   public static func ==(lhs: Subscriptions_V1_SetAppAccountTokenReply, rhs: Subscriptions_V1_SetAppAccountTokenReply) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Subscriptions_V1_LookUpOrderIdRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LookUpOrderIdRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}order_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.orderID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.orderID.isEmpty {
+      try visitor.visitSingularStringField(value: self.orderID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Subscriptions_V1_LookUpOrderIdRequest, rhs: Subscriptions_V1_LookUpOrderIdRequest) -> Bool {
+    if lhs.orderID != rhs.orderID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Subscriptions_V1_LookUpOrderIdReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LookUpOrderIdReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}transactions\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.status) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.transactions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.status != .valid {
+      try visitor.visitSingularEnumField(value: self.status, fieldNumber: 1)
+    }
+    if !self.transactions.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.transactions, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Subscriptions_V1_LookUpOrderIdReply, rhs: Subscriptions_V1_LookUpOrderIdReply) -> Bool {
+    if lhs.status != rhs.status {return false}
+    if lhs.transactions != rhs.transactions {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -41,6 +41,9 @@ extension PreparedCommand {
                 $0.originalTransactionID = id
                 $0.appAccountToken = model.appAccountToken.rawValue
             }))
+        case .lookUpOrderId:
+            let id = try RequestProblem.identifier(parameters.transactionId, name: "orderId")
+            return PreparedCommand(.lookUpOrderID(.with { $0.orderID = id }))
         default:
             throw RequestProblem.invalid("route", "\(route.methodName) is not a refund-flow endpoint")
         }

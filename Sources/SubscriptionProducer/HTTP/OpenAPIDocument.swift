@@ -201,6 +201,7 @@ enum OpenAPIDocument {
               properties:
                 originalTransactionId: {type: string}
                 transactionId: {type: string, description: The subscription's latest transaction.}
+                orderId: {type: string, description: "The latest transaction's order id (Look Up Order ID)."}
                 status: {$ref: "#/components/schemas/SubscriptionStatus"}
                 signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
                 signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
@@ -211,6 +212,7 @@ enum OpenAPIDocument {
               properties:
                 originalTransactionId: {type: string}
                 transactionId: {type: string}
+                orderId: {type: string, description: "The latest transaction's order id (Look Up Order ID)."}
                 status: {$ref: "#/components/schemas/SubscriptionStatus"}
                 signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
             RequestInfo:
@@ -690,6 +692,12 @@ enum OpenAPIDocument {
                   enum: [DELIVERED, UNDELIVERED_QUALITY_ISSUE, UNDELIVERED_WRONG_ITEM, UNDELIVERED_SERVER_OUTAGE, UNDELIVERED_OTHER]
                 consumptionPercentage: {type: integer, format: int32, minimum: 0, maximum: 100000, description: Milliunits of a percent.}
                 refundPreference: {type: string, enum: [DECLINE, GRANT_FULL, GRANT_PRORATED]}
+            OrderLookupResponse:
+              type: object
+              required: [status, signedTransactions]
+              properties:
+                status: {type: integer, enum: [0, 1], description: Apple's OrderLookupStatus, 0 valid, 1 invalid.}
+                signedTransactions: {type: array, items: {$ref: "#/components/schemas/JWS"}}
             UpdateAppAccountTokenRequest:
               type: object
               description: Apple's UpdateAppAccountTokenRequest; a token that is not a UUID is 4000183.
@@ -1154,6 +1162,25 @@ enum OpenAPIDocument {
               responses:
                 "202":
                   description: Accepted; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/lookup/{orderId}:
+            get:
+              operationId: lookUpOrderId
+              summary: >-
+                Look Up Order ID: the transaction of an order id (our answers carry it as orderId; docs/refunds.md).
+                status 0 with the signed transaction, or 1 (and none) for an id that is not this app's (R-REF-6).
+              parameters:
+                - name: orderId
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/Identifier"}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: The order's status and transactions.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/OrderLookupResponse"}
                 default: {$ref: "#/components/responses/Error"}
           /inApps/v1/transactions/{transactionId}/appAccountToken:
             put:

@@ -39,6 +39,7 @@ extension EngineCommand {
             self = .sendConsumptionInformation(SendConsumptionInformationRequest(request))
         case .decideRefund(let request): self = .decideRefund(DecideRefundRequest(request))
         case .setAppAccountToken(let request): self = .setAppAccountToken(SetAppAccountTokenRequest(request))
+        case .lookUpOrderID(let request): self = .lookUpOrderId(LookUpOrderIdRequest(orderId: request.orderID))
         case .advanceTestClock, .reloadCatalog, .requestTestNotification, .getNotificationHistory, .getTestNotificationStatus,
             .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock:
             return nil

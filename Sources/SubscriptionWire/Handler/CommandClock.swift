@@ -1,4 +1,5 @@
 import AppleErrorCatalog
+import StableIdentifiers
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
@@ -84,6 +85,8 @@ extension CommandClock.Target {
         case .sendConsumptionInformation(let request): self = .subscription(transactionId: request.transactionID)
         case .decideRefund(let request): self = .subscription(transactionId: request.transactionID)
         case .setAppAccountToken(let request): self = .subscription(transactionId: request.originalTransactionID)
+        case .lookUpOrderID(let request):
+            self = OrderID.transactionId(of: request.orderID).map { .subscription(transactionId: $0) } ?? .none
         case .getSubscriptionHistory(let request) where !request.transactionID.isEmpty:
             self = .subscription(transactionId: request.transactionID)
         case .purchase, .createSubscription, .getSubscriptionHistory, .massExtendRenewalDate, .getMassExtensionStatus, .advanceTestClock, .reloadCatalog, .getNotificationHistory,

@@ -157,7 +157,7 @@ public final class EngineCommandHandler: CommandHandling {
     /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
     static let queryRoutes: Set<CommandRoute> = [
         .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
-        .getSubscriptionHistory,
+        .getSubscriptionHistory, .lookUpOrderId,
     ]
 
     /// A refusal that applied nothing of the command; subscription timers of the command's clock

@@ -93,6 +93,11 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
             self = .sendConsumptionInformation(Subscriptions_V1_SendConsumptionInformationReply())
         case (.decideRefund, .subscription(let info)):
             self = .decideRefund(.with { $0.subscription = .init(info) })
+        case (.lookUpOrderId, .orderLookup(let valid, let transactions)):
+            self = .lookUpOrderID(.with {
+                $0.status = valid ? .valid : .invalid
+                $0.transactions = transactions.map(Subscriptions_V1_TransactionInfo.init)
+            })
         case (.setAppAccountToken, .accepted):
             self = .setAppAccountToken(Subscriptions_V1_SetAppAccountTokenReply())
         default:
