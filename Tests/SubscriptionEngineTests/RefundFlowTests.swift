@@ -190,4 +190,24 @@ import Testing
             #expect(outcome.reply == .orderLookup(valid: false, []), "\(orderId)")
         }
     }
+
+    @Test("R-REF-4 a family member loses access with the purchaser's granted refund and gets it back with its reversal")
+    func familyReversal() throws {
+        var harness = try Harness()
+        try harness.ok(.purchase(PurchaseRequest(
+            customerId: "mum", productId: "news.standard.monthly", storefront: "USA", familyMemberCustomerIds: ["kid"])))
+        let purchaser = try #require(try harness.store.subscriptionIds(customerId: "mum", groupId: "news").first)
+        let member = try #require(try harness.store.subscriptionIds(customerId: "kid", groupId: "news").first)
+        try harness.ok(Self.ask(purchaser))
+        harness.now = .utc(2026, 1, 10)
+        let refund = try harness.ok(Self.decide(purchaser, .grantFull))
+        #expect(refund.events.map(\.subscriptionId) == [purchaser, member])
+        #expect(try harness.subscription(member).state == .revoked)
+        let reversal = try harness.ok(Self.decide(purchaser, .reverse))
+        #expect(Harness.kinds(reversal.events) == ["REFUND_REVERSED/-", "REFUND_REVERSED/-"])
+        #expect(reversal.events.map(\.subscriptionId) == [purchaser, member])
+        let restored = try harness.subscription(member)
+        #expect(restored.state == .active)
+        #expect(restored.latestTransaction?.revocationDate == nil)
+    }
 }
