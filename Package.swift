@@ -263,7 +263,8 @@ let package = Package(
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
-        .testTarget(name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding"]),
+        .testTarget(
+            name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
         .testTarget(name: "CompactCodingTests", dependencies: ["CompactCoding"]),
         .testTarget(name: "StableIdentifiersTests", dependencies: ["StableIdentifiers"]),
         .testTarget(

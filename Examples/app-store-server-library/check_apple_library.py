@@ -7,7 +7,8 @@ and the producer with the signing identity and API keys made by the shell script
     calls every endpoint it has for this service: extend one renewal date, mass extension and
     its status, Get All Subscription Statuses, Get Transaction Info, Get Transaction History v2
     (paged by revision), Get Refund History, Get Notification History (paged), Request a Test
-    Notification, Get Test Notification Status;
+    Notification, Get Test Notification Status, Send Consumption Information (v2) after a
+    CONSUMPTION_REQUEST, Set App Account Token, Look Up Order ID (docs/refunds.md);
   - SignedDataVerifier(root = the identity's root, online checks off, SANDBOX) verifies every
     signed field received, in responses and in every notification the receiver got;
   - a token signed by another key, a missing token and a garbage token get 401; an app key on
@@ -30,14 +31,20 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import jwt
 import requests
 from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
+from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
+from appstoreserverlibrary.models.ConsumptionRequestReason import ConsumptionRequestReason
+from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
 from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
 from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
 from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtendRenewalDateRequest
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
+from appstoreserverlibrary.models.OrderLookupStatus import OrderLookupStatus
+from appstoreserverlibrary.models.RefundPreference import RefundPreference
 from appstoreserverlibrary.models.SendAttemptResult import SendAttemptResult
 from appstoreserverlibrary.models.TransactionHistoryRequest import Order, ProductType, TransactionHistoryRequest
+from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -222,6 +229,7 @@ def run(args, base, verifier, receiver):
     response = requests.post(f"{base}/v1/purchases", json=purchase, headers=operator, timeout=30)
     check(response.status_code == 200, f"purchase with the operator key ({response.text[:200]})")
     purchased = transaction(response.json()["signedTransactionInfo"])
+    order_id = response.json()["orderId"]
     renewal(response.json()["signedRenewalInfo"])
     original = purchased.originalTransactionId
     check(purchased.bundleId == BUNDLE_ID and purchased.productId == "news.standard.weekly",
@@ -283,6 +291,47 @@ def run(args, base, verifier, receiver):
     refunded = [transaction(jws) for jws in refunds.signedTransactions]
     check(any(t.transactionId == ac_transaction and t.revocationDate for t in refunded) and not refunds.hasMore,
           "Get Refund History lists the refunded transaction of the customer")
+
+    # --- the refund flow (docs/refunds.md): the customer asks (ours), the app answers with
+    # Apple's client, the operator declines (ours); Set App Account Token with Apple's client ---
+    latest = history[-1].transactionId
+
+    def notified(kind):
+        return wait_until(f"the {kind} notification", lambda: [
+            n for n in map(notification, receiver.notifications()) if n.notificationType == kind])
+
+    response = requests.post(f"{base}/v1/transactions/{latest}/refundRequest",
+                             json={"consumptionRequestReason": "UNSATISFIED_WITH_PURCHASE"}, headers=operator, timeout=30)
+    check(response.status_code == 200, f"a customer's refund request ({response.text[:200]})")
+    asked = notified(NotificationTypeV2.CONSUMPTION_REQUEST)
+    check(asked[0].data.consumptionRequestReason == ConsumptionRequestReason.UNSATISFIED_WITH_PURCHASE
+          and transaction(asked[0].data.signedTransactionInfo).transactionId == latest,
+          "the CONSUMPTION_REQUEST notification verifies and carries consumptionRequestReason")
+    client.send_consumption_information(latest, ConsumptionRequest(
+        customerConsented=True, sampleContentProvided=False, deliveryStatus=DeliveryStatus.DELIVERED,
+        consumptionPercentage=25000, refundPreference=RefundPreference.DECLINE))
+    check(True, "Send Consumption Information (v2) through Apple's client: accepted")
+    try:
+        client.send_consumption_information(latest, ConsumptionRequest(
+            customerConsented=False, sampleContentProvided=False, deliveryStatus=DeliveryStatus.DELIVERED))
+        check(False, "consumption information without the customer's consent is refused")
+    except APIException as error:
+        check(error.http_status_code == 400 and error.raw_api_error == 4000035,
+              f"without consent: Apple's InvalidCustomerConsentedError ({error.http_status_code} {error.raw_api_error})")
+    response = requests.post(f"{base}/v1/transactions/{latest}/refundDecision", json={"decision": "DECLINE"},
+                             headers=operator, timeout=30)
+    check(response.status_code == 200, f"the refund declined ({response.text[:200]})")
+    notified(NotificationTypeV2.REFUND_DECLINED)
+    check(True, "the REFUND_DECLINED notification verifies")
+    account = str(uuid.uuid4())
+    client.set_app_account_token(original, UpdateAppAccountTokenRequest(appAccountToken=account))
+    check(transaction(client.get_transaction_info(latest).signedTransactionInfo).appAccountToken == account,
+          "Set App Account Token through Apple's client: the latest transaction carries it")
+    order = client.look_up_order_id(order_id)
+    check(order.status == OrderLookupStatus.VALID and [transaction(jws).transactionId for jws in order.signedTransactions] == [original],
+          "Look Up Order ID through Apple's client: the purchase's order id finds its transaction, verified")
+    unknown = client.look_up_order_id("MK5TTTVWJH")
+    check(unknown.status == OrderLookupStatus.INVALID and not unknown.signedTransactions, "an unknown order id: status INVALID")
 
     # --- test notification and the retry schedule -------------------------------------------
     sent = client.request_test_notification()

@@ -173,11 +173,16 @@ struct CommandPipeline: Sendable {
     }
 
     /// Applies one command inside the batch's transaction, or returns its stored reply when
-    /// its `command_id` was processed before (replay: nothing changes).
-    private static func apply(
+    /// its `command_id` was processed before (replay: nothing changes); a preview is run and
+    /// rolled back (``CommandPreviewRun``). Internal for the tests.
+    static func apply(
         _ envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute,
         handler: any CommandHandling, clock: inout TransactionClock, in transaction: StoreTransaction
     ) throws -> (reply: Data, status: Subscriptions_V1_StatusCode, events: [OutboxEntry]) {
+        if envelope.preview {
+            let reply = try CommandPreviewRun.run(envelope, route: route, handler: handler, clock: &clock, in: transaction)
+            return (try reply.serializedBytes(), reply.status, [])
+        }
         let digest = try CommandDigest.of(envelope)
         if let stored = try transaction.processedCommand(commandId: envelope.commandID) {
             // The same id (an idempotency key) with another body: refused, nothing changes.

@@ -63,7 +63,9 @@ enum CommandTriage: Sendable {
             ))
             return
         }
-        guard envelope.schemaVersion == WireContract.schemaVersion else {
+        guard envelope.schemaVersion == WireContract.schemaVersion
+            || (envelope.preview && envelope.schemaVersion == WireContract.previewSchemaVersion)
+        else {
             self = .deadLetter(reason: "unknown-schema-version", reply: .failure(
                 commandId: commandId,
                 status: .failedPrecondition,

@@ -43,4 +43,11 @@ struct HistoryCommandHandler: CommandHandling {
     ) throws -> [Subscriptions_V1_NotificationEvent] {
         try inner.advance(to: now, massExtensionBatches: massExtensionBatches, in: transaction)
     }
+
+    func advance(
+        clockOf envelope: Subscriptions_V1_CommandEnvelope, to until: Date, context: CommandContext,
+        in transaction: any AggregateTransaction
+    ) throws -> [Subscriptions_V1_NotificationEvent] {
+        try inner.advance(clockOf: envelope, to: until, context: context, in: transaction)
+    }
 }

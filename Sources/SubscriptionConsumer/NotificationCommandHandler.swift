@@ -54,6 +54,13 @@ struct NotificationCommandHandler: CommandHandling {
         try inner.advance(to: now, massExtensionBatches: massExtensionBatches, in: transaction)
     }
 
+    func advance(
+        clockOf envelope: Subscriptions_V1_CommandEnvelope, to until: Date, context: CommandContext,
+        in transaction: any AggregateTransaction
+    ) throws -> [Subscriptions_V1_NotificationEvent] {
+        try inner.advance(clockOf: envelope, to: until, context: context, in: transaction)
+    }
+
     private func answer(
         _ envelope: Subscriptions_V1_CommandEnvelope, _ result: Result<Subscriptions_V1_CommandReply.OneOf_Result, QueryProblem>,
         at now: Timestamp, context: CommandContext, in transaction: any AggregateTransaction

@@ -43,13 +43,16 @@ enum CommandBody {
             return path[index]
         }
         switch route {
-        case .extendRenewalDate:
+        case .extendRenewalDate, .setAppAccountToken:
             return RequestParameters(transactionId: try parameter(0, "originalTransactionId"))
         case .getMassExtensionStatus:
             return RequestParameters(productId: try parameter(0, "productId"), requestIdentifier: try parameter(1, "requestIdentifier"))
         case .getAllSubscriptionStatuses, .changePrice, .changeMetadata, .cancelSubscription, .revokeSubscription,
-             .migrateSubscription, .requestRefund, .getTransactionInfo, .getTransactionHistory, .getRefundHistory:
+             .migrateSubscription, .requestRefund, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
+             .requestCustomerRefund, .sendConsumptionInformation, .decideRefund:
             return RequestParameters(transactionId: try parameter(0, "transactionId"))
+        case .lookUpOrderId:
+            return RequestParameters(transactionId: try parameter(0, "orderId"))
         case .getTestNotificationStatus:
             return RequestParameters(transactionId: try parameter(0, "testNotificationToken"))
         case .getTestClock, .deleteTestClock:

@@ -72,16 +72,20 @@ final class ControlBus: Sendable {
     }
 
     /// Publishes `command` in a new envelope (confirmed) and waits for its reply; `testClockID`
-    /// names the test clock it runs on (docs/test-clocks.md).
+    /// names the test clock it runs on (docs/test-clocks.md). A `preview` (docs/previews.md) is
+    /// sent with its own command id, whatever the key, and `previewUntil` as its horizon.
     func send(
         _ command: Subscriptions_V1_CommandEnvelope.OneOf_Command, idempotencyKey: String? = nil, testClockID: String = "",
-        timeout: Duration
+        preview: Bool = false, previewUntil: Date? = nil, timeout: Duration
     ) async throws -> Subscriptions_V1_CommandReply {
         let route = CommandRoute(command)
         var envelope = Subscriptions_V1_CommandEnvelope()
-        envelope.commandID = CommandIdentity.commandID(route: route, idempotencyKey: idempotencyKey, testClockID: testClockID)
+        envelope.commandID = CommandIdentity.commandID(
+            route: route, idempotencyKey: preview ? nil : idempotencyKey, testClockID: testClockID)
         envelope.testClockID = testClockID
-        envelope.schemaVersion = WireContract.schemaVersion
+        envelope.schemaVersion = preview ? WireContract.previewSchemaVersion : WireContract.schemaVersion
+        envelope.preview = preview
+        if preview, let previewUntil { envelope.previewUntil = Google_Protobuf_Timestamp(date: previewUntil) }
         envelope.issuedAt = Google_Protobuf_Timestamp(date: Date())
         envelope.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(Double(timeout.components.seconds)))
         envelope.command = command
@@ -91,7 +95,7 @@ final class ControlBus: Sendable {
                 AMQPMessage(body: try envelope.serializedBytes(), properties: AMQPProperties(
                     contentType: WireContract.contentType, messageId: envelope.commandID,
                     correlationId: envelope.commandID, replyTo: replyQueue,
-                    type: "subscriptions.v1.CommandEnvelope", headers: ["x-schema-version": .int64(1)]
+                    type: "subscriptions.v1.CommandEnvelope", headers: ["x-schema-version": .int64(Int64(envelope.schemaVersion))]
                 )),
                 exchange: names.commandsExchange, routingKey: route.routingKey
             )

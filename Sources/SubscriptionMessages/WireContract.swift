@@ -5,6 +5,11 @@ public enum WireContract {
     /// header `x-schema-version`.
     public static let schemaVersion: UInt32 = 1
 
+    /// The `schema_version` of a preview (`preview` set, docs/previews.md): a consumer that
+    /// predates previews would apply the command for real, so it must refuse the envelope
+    /// instead; this consumer accepts a preview with either version.
+    public static let previewSchemaVersion: UInt32 = 2
+
     /// The protobuf package of the contract.
     public static let protobufPackage = "subscriptions.v1"
 

@@ -42,3 +42,17 @@ public final class StoreTransaction {
         [try earliestSubscriptionDue(), try earliestMassExtensionDue()].compactMap { $0 }.min().map(Self.date)
     }
 }
+
+extension StoreTransaction {
+    /// Runs `body` in a savepoint that is always rolled back: whatever it wrote is undone and the
+    /// rest of the transaction stays as it was (a preview, docs/previews.md). A thrown error
+    /// rolls back too and is rethrown.
+    public func rollingBack<Value>(_ body: () throws -> Value) throws -> Value {
+        var outcome: Result<Value, any Error> = .failure(StoreError(.corruptValue, "the preview's savepoint did not run"))
+        try database.inSavepoint {
+            outcome = Result(catching: body)
+            return .rollback
+        }
+        return try outcome.get()
+    }
+}

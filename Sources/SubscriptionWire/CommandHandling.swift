@@ -68,4 +68,29 @@ public protocol CommandHandling: Sendable {
     func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
     ) throws -> [Subscriptions_V1_NotificationEvent]
+
+    /// A preview's horizon (`preview_until`, docs/previews.md): fires the timers of the clock
+    /// `envelope` runs on (its subscription's test clock, the one it names, else the consumer's)
+    /// up to `until`, in the caller's transaction, which the caller rolls back.
+    func advance(
+        clockOf envelope: Subscriptions_V1_CommandEnvelope, to until: Date, context: CommandContext,
+        in transaction: any AggregateTransaction
+    ) throws -> [Subscriptions_V1_NotificationEvent]
+}
+
+extension CommandHandling {
+    /// The consumer's clock only, as ``advance(to:massExtensionBatches:in:)`` (a handler that
+    /// knows no test clocks).
+    public func advance(
+        clockOf envelope: Subscriptions_V1_CommandEnvelope, to until: Date, context: CommandContext,
+        in transaction: any AggregateTransaction
+    ) throws -> [Subscriptions_V1_NotificationEvent] {
+        try advance(to: until, massExtensionBatches: CommandPreview.massExtensionBatches, in: transaction)
+    }
+}
+
+/// Bounds of a preview (docs/previews.md).
+public enum CommandPreview {
+    /// Mass-extension batches (of 2,000 subscriptions) a preview's horizon may run.
+    public static let massExtensionBatches = 16
 }

@@ -36,7 +36,11 @@ struct ProducerClient: Sendable {
     func send(
         _ method: String, _ path: String, json: [String: Any]? = nil, headers: [String: String] = [:]
     ) async throws -> Response {
-        var request = URLRequest(url: baseURL.appending(path: path))
+        // `path` may end in a query (`?preview=true`), which `appending(path:)` would escape.
+        let parts = path.split(separator: "?", maxSplits: 1)
+        var url = baseURL.appending(path: String(parts.first ?? ""))
+        if parts.count == 2 { url = URL(string: "\(url.absoluteString)?\(parts[1])") ?? url }
+        var request = URLRequest(url: url)
         request.httpMethod = method
         request.timeoutInterval = 30
         if let json {

@@ -38,3 +38,28 @@ struct ControlTestClockTests {
         }
     }
 }
+
+/// `publish --preview` against the real broker and a real consumer (docs/previews.md).
+@Suite("subscriptionsctl previews", .serialized, .requiresBroker)
+struct ControlPreviewTests {
+    @Test("R-PRV-1 publish --preview prints the reply with its events and applies nothing; --preview-until adds what the clock would fire")
+    func publishPreview() async throws {
+        try await ConsumerHarness.with { harness in
+            let created = await CtlRun.run(harness.arguments("clock", "create", "--at", "2030-01-01T00:00:00Z"))
+            let clock = try #require(created.output.lines.first)
+            let purchase = #"{"customerId":"\#(UUID().uuidString)","productId":"news.basic.monthly","storefront":"USA"}"#
+            let previewed = await CtlRun.run(harness.arguments(
+                "publish", "purchase", "--test-clock", clock, "--json-string", purchase, "--preview",
+                "--preview-until", "2030-02-15T00:00:00Z"))
+            #expect(previewed.code == 0, "\(previewed.output.errors)")
+            let reply = try Subscriptions_V1_CommandReply(jsonString: try #require(previewed.output.lines.first))
+            #expect(reply.preview)
+            #expect(reply.previewEvents.map(\.routingKey) == ["SUBSCRIBED.INITIAL_BUY", "DID_RENEW.NONE"])
+            #expect(reply.previewEvents.last?.signedDate == Google_Protobuf_Timestamp(seconds: 1_893_456_000 + 31 * 86_400))
+            let read = await CtlRun.run(harness.arguments("clock", "get", clock))
+            #expect(read.output.lines.first?.contains("2030-01-01T00:00:00Z  0 subscription(s)") == true, "\(read.output.lines)")
+            let refused = await CtlRun.run(harness.arguments("publish", "purchase", "--json-string", purchase, "--preview-until", "2030-02-15T00:00:00Z"))
+            #expect(refused.code != 0)
+        }
+    }
+}

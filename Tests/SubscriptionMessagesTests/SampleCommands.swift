@@ -206,6 +206,31 @@ enum SampleCommands {
             .listTestClocks(.init())
         case .deleteTestClock:
             .deleteTestClock(.with { $0.testClockID = "clock_0123456789abcdef01234567" })
+        case .requestCustomerRefund:
+            .requestCustomerRefund(.with {
+                $0.transactionID = "1000000001-2"
+                $0.reason = .unintendedPurchase
+            })
+        case .sendConsumptionInformation:
+            .sendConsumptionInformation(.with {
+                $0.transactionID = "1000000001-2"
+                $0.customerConsented = true
+                $0.deliveryStatus = .delivered
+                $0.consumptionPercentage = .init(40_000)
+                $0.refundPreference = .grantProrated
+            })
+        case .decideRefund:
+            .decideRefund(.with {
+                $0.transactionID = "1000000001-2"
+                $0.decision = .grantFull
+            })
+        case .lookUpOrderId:
+            .lookUpOrderID(.with { $0.orderID = "M64S36D1N6RVKGE9G" })
+        case .setAppAccountToken:
+            .setAppAccountToken(.with {
+                $0.originalTransactionID = "1000000001"
+                $0.appAccountToken = "7e3fb20b-4cdb-47cc-936d-99d65f608138"
+            })
         }
     }
 }

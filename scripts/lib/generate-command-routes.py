@@ -40,6 +40,17 @@ def lower_camel(snake):
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
+# protoc-gen-swift writes these segments in capitals (CamelCaser.appreviations in
+# swift-protobuf's NamingUtils.swift): `look_up_order_id` is the oneof case `lookUpOrderID`.
+PROTOBUF_ABBREVIATIONS = {"url", "http", "https", "id"}
+
+
+def protobuf_camel(snake):
+    """The Swift name protoc-gen-swift gives the oneof case `snake`."""
+    head, *rest = snake.split("_")
+    return head + "".join(part.upper() if part in PROTOBUF_ABBREVIATIONS else part[:1].upper() + part[1:] for part in rest)
+
+
 def read_rpcs(text):
     """(package, service, [(method, request, reply, [comment lines])]) of service.proto."""
     package = re.search(r"^\s*package\s+([\w.]+)\s*;", text, re.M)
@@ -113,7 +124,7 @@ def main():
             problems.append(f"rpc {method}: CommandReply.result case `{field}` is a {result[0]}, the rpc returns {reply}")
         if command and result and command[1] != result[1]:
             problems.append(f"rpc {method}: case `{field}` is number {command[1]} in CommandEnvelope but {result[1]} in CommandReply")
-        routes.append((lower_camel(field), method, comments))
+        routes.append((lower_camel(field), method, comments, protobuf_camel(field)))
     for name in commands:
         problems.append(f"CommandEnvelope.command case `{name}` has no rpc in {SERVICE}")
     for name in results:
@@ -137,7 +148,7 @@ def main():
     emit("/// AMQP routing key on exchange `subscriptions.commands` is ``routingKey``, e.g.")
     emit(f"/// `{package}.{service}/{rpcs[0][0]}`.")
     emit("public enum CommandRoute: String, CaseIterable, Sendable {")
-    for case, method, comments in routes:
+    for case, method, comments, _ in routes:
         for comment in comments:
             emit(f"    /// {comment}".rstrip())
         emit(f'    case {case} = "{method}"')
@@ -151,16 +162,16 @@ def main():
     emit("    /// The route of a command case.")
     emit(f"    public init(_ command: {envelope_type}.OneOf_Command) {{")
     emit("        switch command {")
-    for case, _, _ in routes:
-        emit(f"        case .{case}: self = .{case}")
+    for case, _, _, oneof in routes:
+        emit(f"        case .{oneof}: self = .{case}")
     emit("        }")
     emit("    }")
     emit("")
     emit("    /// The route of a reply result case; a reply's route must equal its command's.")
     emit(f"    public init(_ result: {reply_type}.OneOf_Result) {{")
     emit("        switch result {")
-    for case, _, _ in routes:
-        emit(f"        case .{case}: self = .{case}")
+    for case, _, _, oneof in routes:
+        emit(f"        case .{oneof}: self = .{case}")
     emit("        }")
     emit("    }")
     emit("")
@@ -168,16 +179,16 @@ def main():
     emit("    /// build a command whose fields are then filled in.")
     emit(f"    public func makeEmptyCommand() -> {envelope_type}.OneOf_Command {{")
     emit("        switch self {")
-    for case, _, _ in routes:
-        emit(f"        case .{case}: .{case}(.init())")
+    for case, _, _, oneof in routes:
+        emit(f"        case .{case}: .{oneof}(.init())")
     emit("        }")
     emit("    }")
     emit("")
     emit("    /// The reply result case of this route holding a default (empty) reply.")
     emit(f"    public func makeEmptyResult() -> {reply_type}.OneOf_Result {{")
     emit("        switch self {")
-    for case, _, _ in routes:
-        emit(f"        case .{case}: .{case}(.init())")
+    for case, _, _, oneof in routes:
+        emit(f"        case .{case}: .{oneof}(.init())")
     emit("        }")
     emit("    }")
     emit("}")

@@ -16,6 +16,9 @@ struct PublishCommand: AsyncParsableCommand {
               subscriptionsctl publish purchase --json-string '{"customerId":"c1","productId":"news.basic.monthly","storefront":"USA"}'
               subscriptionsctl publish extend-renewal-date --path 2000000000000001 --json body.json
               subscriptionsctl publish get-mass-extension-status --path news.basic.monthly --path 6e7c…
+              subscriptionsctl publish change-price --path 2000000000000001 --json body.json --preview --preview-until 2030-04-01T00:00:00Z
+            With --preview the consumer applies the command and rolls it back: the reply carries \
+            preview_events, nothing is kept or published (docs/previews.md).
             """
     )
 
@@ -26,10 +29,14 @@ struct PublishCommand: AsyncParsableCommand {
     @Option(help: "The customer of a CreateSubscription (X-Customer-Id).") var customerId: String?
     @Option(help: "Idempotency key (the Idempotency-Key header); a replay gets the stored reply.") var idempotencyKey: String?
     @Option(help: "The test clock the command runs on (the X-Test-Clock header; docs/test-clocks.md).") var testClock: String?
+    @Flag(help: "A dry run: the reply and the events it would cause; nothing is applied or published.") var preview = false
+    @Option(help: "With --preview: let the command's clock run to this instant (ISO 8601, e.g. 2030-04-01T00:00:00Z, or ms since 1970).")
+    var previewUntil: String?
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
         if json != nil, jsonString != nil { throw ValidationError("give either --json or --json-string, not both") }
+        if previewUntil != nil, !preview { throw ValidationError("--preview-until needs --preview") }
     }
 
     func run() async throws {
@@ -37,8 +44,14 @@ struct PublishCommand: AsyncParsableCommand {
         var body = try CommandBody.make(route: route, json: try bodyBytes(), path: path, customerID: customerId)
         if let idempotencyKey, body.idempotencyKey == nil { body.idempotencyKey = idempotencyKey }
         let timeout = connection.replyTimeout
+        let until = try previewUntil.map {
+            Date(timeIntervalSince1970: Double(try TestClockText.milliseconds($0, option: "--preview-until")) / 1000)
+        }
+        let preview = preview
         let reply = try await ControlBus.with(connection) { [body] bus in
-            try await bus.send(body.command, idempotencyKey: body.idempotencyKey, testClockID: testClock ?? "", timeout: timeout)
+            try await bus.send(
+                body.command, idempotencyKey: body.idempotencyKey, testClockID: testClock ?? "", preview: preview,
+                previewUntil: until, timeout: timeout)
         }
         try Self.report(reply)
     }

@@ -23,13 +23,18 @@ public enum EngineCommand: Codable, Sendable, Hashable {
     case getTransactionHistory(TransactionHistoryRequest)
     case getRefundHistory(RefundHistoryRequest)
     case getSubscriptionHistory(SubscriptionHistoryRequest)
+    case requestCustomerRefund(CustomerRefundRequest)
+    case sendConsumptionInformation(SendConsumptionInformationRequest)
+    case decideRefund(DecideRefundRequest)
+    case setAppAccountToken(SetAppAccountTokenRequest)
+    case lookUpOrderId(LookUpOrderIdRequest)
 
     /// Whether the command only reads (the status, transaction, refund and subscription history queries).
     /// A read changes nothing: it fires no due transition and answers with what time has fired.
     public var isQuery: Bool {
         switch self {
         case .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
-            .getSubscriptionHistory:
+            .getSubscriptionHistory, .lookUpOrderId:
             true
         default: false
         }

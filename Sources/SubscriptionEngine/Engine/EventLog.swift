@@ -7,14 +7,15 @@ struct EventLog {
     /// Emits an Apple notification about `subscription` with its current state.
     mutating func emit(
         _ type: NotificationType, _ subtype: NotificationSubtype?, _ subscription: inout Subscription, at now: Timestamp,
-        transaction: TransactionRecord? = nil
+        transaction: TransactionRecord? = nil, consumptionRequestReason: ConsumptionRequestReason? = nil
     ) {
-        let data = NotificationData(
+        var data = NotificationData(
             environment: app.environment, appAppleId: app.appAppleId, bundleId: app.bundleId,
             bundleVersion: app.bundleVersion, status: subscription.status,
             transactionInfo: transaction.map { subscription.transactionInfo($0, app: app, at: now) }
                 ?? subscription.transactionInfo(app: app, at: now),
             renewalInfo: subscription.renewalInfo(app: app, at: now))
+        data.consumptionRequestReason = consumptionRequestReason
         append(type, subtype, &subscription, at: now, payload: .data(data))
     }
 

@@ -2,7 +2,7 @@ extension SubscriptionEngine {
     /// Notification types a family member receives when its purchaser's subscription changes.
     static let familyMirrored: Set<NotificationType> = [
         .subscribed, .didRenew, .didChangeRenewalPref, .didChangeRenewalStatus, .didFailToRenew, .gracePeriodExpired,
-        .expired, .renewalExtended, .refund,
+        .expired, .renewalExtended, .refund, .refundReversed,
     ]
 
     /// Gives family members access to a family-shareable purchase (`SUBSCRIBED / INITIAL_BUY`
@@ -48,7 +48,7 @@ extension SubscriptionEngine {
             guard !purchaser.familyMemberIds.isEmpty else { continue }
             for memberId in purchaser.familyMemberIds {
                 guard var member = try store.subscription(memberId), member.familyPurchaserId == purchaser.originalTransactionId,
-                    member.isLive || event.notificationType == .expired
+                    member.isLive || event.notificationType == .expired || event.notificationType == .refundReversed
                 else { continue }
                 mirror(purchaser, into: &member, at: event.signedDate)
                 log.emit(event.notificationType, event.subtype, &member, at: event.signedDate)

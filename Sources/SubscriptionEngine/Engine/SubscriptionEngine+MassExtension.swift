@@ -91,7 +91,7 @@ extension SubscriptionEngine {
                     failedCount: job.failedCount, succeededCount: job.succeededCount)))
     }
 
-    private func isUUID(_ text: String) -> Bool {
+    func isUUID(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.map(\.count) == [8, 4, 4, 4, 12] else { return false }
         return parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }

@@ -66,7 +66,11 @@ extension SubscriptionEngine {
         return reply
     }
 
-    private func refundLatest(_ subscription: inout Subscription, type: RefundType, amount: Milliunits?, at now: Timestamp) {
+    /// Refunds the latest transaction: the whole price, the unused time, or `amount` (CUSTOM).
+    func refundLatest(
+        _ subscription: inout Subscription, type: RefundType, amount: Milliunits?, at now: Timestamp,
+        reason: RevocationReason = .other
+    ) {
         guard var last = subscription.latestTransaction else { return }
         let refund: Milliunits
         switch type {
@@ -75,7 +79,7 @@ extension SubscriptionEngine {
         case .custom: refund = min(amount ?? .zero, last.price)
         }
         last.revocationDate = now
-        last.revocationReason = .other
+        last.revocationReason = reason
         last.revocationType = type == .full ? .refundFull : .refundProrated
         last.revocationPercentage = last.price.rawValue > 0
             ? Int(Proration.divideHalfEven(refund.rawValue, times: 100_000, by: last.price.rawValue)) : 0

@@ -90,6 +90,11 @@ public struct SubscriptionEngine: Sendable {
         case .getTransactionHistory(let request): return try transactionHistory(request, at: now, store: store)
         case .getRefundHistory(let request): return try refundHistory(request, at: now, store: store)
         case .getSubscriptionHistory(let request): return try subscriptionHistory(request, at: now, store: store)
+        case .requestCustomerRefund(let request): return try requestCustomerRefund(request, at: now, store: &store, log: &log)
+        case .sendConsumptionInformation(let request): return try sendConsumptionInformation(request, store: &store)
+        case .decideRefund(let request): return try decideRefund(request, at: now, store: &store, log: &log)
+        case .setAppAccountToken(let request): return try setAppAccountToken(request, at: now, store: &store)
+        case .lookUpOrderId(let request): return try lookUpOrderId(request, at: now, store: store)
         }
     }
 

@@ -32,6 +32,8 @@ public struct NotificationData: Codable, Sendable, Hashable {
     public var status: SubscriptionStatus
     public var transactionInfo: TransactionInfo?
     public var renewalInfo: RenewalInfo
+    /// `consumptionRequestReason`: `CONSUMPTION_REQUEST` only.
+    public var consumptionRequestReason: ConsumptionRequestReason? = nil
 }
 
 /// Apple's `summary` of a finished mass extension.

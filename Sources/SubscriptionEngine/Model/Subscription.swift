@@ -84,6 +84,8 @@ public struct Subscription: Codable, Sendable, Hashable {
     /// clock; given at creation by the store it was created in (``EngineStore/clockId``) and
     /// never changed.
     public internal(set) var clockId: String?
+    /// The customer's refund request waiting for a decision (R-REF-1…3); nil when none is.
+    public internal(set) var refundRequest: RefundRequest? = nil
     /// History written by this command, for the store to persist with the aggregate (not part
     /// of the aggregate's stored form or of its equality).
     public internal(set) var unsaved = UnsavedHistory()
@@ -95,6 +97,7 @@ public struct Subscription: Codable, Sendable, Hashable {
         case state, autoRenewStatus, expirationIntent, billingMode, retryStartDate, gracePeriodExpiresDate
         case billingRetryEndDate, introOfferRedeemed, paidPeriodCount, latestTransaction, transactionCount
         case priceChanges, priceIncreaseEffectiveDates, extensions, pendingChanges, sequence, idCounter, clockId
+        case refundRequest
     }
 
     /// Apple's `status` for this state.

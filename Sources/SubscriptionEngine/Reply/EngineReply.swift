@@ -17,6 +17,10 @@ public enum EngineReply: Codable, Sendable, Hashable {
     case refundHistory(RefundHistoryPage)
     /// The subscriptions asked for, ordered by `originalTransactionId`.
     case subscriptionHistory([SubscriptionLife])
+    /// Look Up Order ID: whether the order id is valid, and its transactions (none when not).
+    case orderLookup(valid: Bool, [TransactionInfo])
+    /// Done, with nothing to answer (Send Consumption Information's 202, Set App Account Token's 200).
+    case accepted
     /// The command was refused; nothing of it was applied (see `EngineRejection`).
     case rejected(EngineRejection)
 

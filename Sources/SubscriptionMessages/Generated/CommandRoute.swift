@@ -74,6 +74,19 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     case listTestClocks = "ListTestClocks"
     /// Delete a test clock and everything on it (R-CLK-3). Case `delete_test_clock`.
     case deleteTestClock = "DeleteTestClock"
+    /// The customer asks for a refund of a transaction; CONSUMPTION_REQUEST follows (R-REF-1).
+    /// Case `request_customer_refund`.
+    case requestCustomerRefund = "RequestCustomerRefund"
+    /// Send Consumption Information (Apple's v2 body) for a pending refund request (R-REF-2).
+    /// Case `send_consumption_information`.
+    case sendConsumptionInformation = "SendConsumptionInformation"
+    /// The operator's decision on a refund: grant (REFUND), decline (REFUND_DECLINED) or reverse
+    /// a granted one (REFUND_REVERSED) (R-REF-3, R-REF-4). Case `decide_refund`.
+    case decideRefund = "DecideRefund"
+    /// Set App Account Token (R-REF-5). Case `set_app_account_token`.
+    case setAppAccountToken = "SetAppAccountToken"
+    /// Look Up Order ID (R-REF-6). Case `look_up_order_id`.
+    case lookUpOrderId = "LookUpOrderId"
 
     /// The full name of the service in service.proto.
     public static let serviceName = "subscriptions.v1.SubscriptionCommands"
@@ -115,6 +128,11 @@ extension CommandRoute {
         case .getTestClock: self = .getTestClock
         case .listTestClocks: self = .listTestClocks
         case .deleteTestClock: self = .deleteTestClock
+        case .requestCustomerRefund: self = .requestCustomerRefund
+        case .sendConsumptionInformation: self = .sendConsumptionInformation
+        case .decideRefund: self = .decideRefund
+        case .setAppAccountToken: self = .setAppAccountToken
+        case .lookUpOrderID: self = .lookUpOrderId
         }
     }
 
@@ -152,6 +170,11 @@ extension CommandRoute {
         case .getTestClock: self = .getTestClock
         case .listTestClocks: self = .listTestClocks
         case .deleteTestClock: self = .deleteTestClock
+        case .requestCustomerRefund: self = .requestCustomerRefund
+        case .sendConsumptionInformation: self = .sendConsumptionInformation
+        case .decideRefund: self = .decideRefund
+        case .setAppAccountToken: self = .setAppAccountToken
+        case .lookUpOrderID: self = .lookUpOrderId
         }
     }
 
@@ -190,6 +213,11 @@ extension CommandRoute {
         case .getTestClock: .getTestClock(.init())
         case .listTestClocks: .listTestClocks(.init())
         case .deleteTestClock: .deleteTestClock(.init())
+        case .requestCustomerRefund: .requestCustomerRefund(.init())
+        case .sendConsumptionInformation: .sendConsumptionInformation(.init())
+        case .decideRefund: .decideRefund(.init())
+        case .setAppAccountToken: .setAppAccountToken(.init())
+        case .lookUpOrderId: .lookUpOrderID(.init())
         }
     }
 
@@ -227,6 +255,11 @@ extension CommandRoute {
         case .getTestClock: .getTestClock(.init())
         case .listTestClocks: .listTestClocks(.init())
         case .deleteTestClock: .deleteTestClock(.init())
+        case .requestCustomerRefund: .requestCustomerRefund(.init())
+        case .sendConsumptionInformation: .sendConsumptionInformation(.init())
+        case .decideRefund: .decideRefund(.init())
+        case .setAppAccountToken: .setAppAccountToken(.init())
+        case .lookUpOrderId: .lookUpOrderID(.init())
         }
     }
 }

@@ -89,6 +89,26 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._testClockID = newValue}
   }
 
+  /// A dry run (docs/previews.md): the consumer applies the command in a savepoint it rolls
+  /// back, answers with the reply and the events it would cause (`preview_events`), records
+  /// nothing (not even the command id) and publishes no event.
+  public var preview: Bool {
+    get {_storage._preview}
+    set {_uniqueStorage()._preview = newValue}
+  }
+
+  /// With `preview`: also let the command's clock run to this instant (still rolled back),
+  /// so the reply lists what time would then fire (renewals, communications, expiries).
+  /// Absent = only the command's own events.
+  public var previewUntil: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._previewUntil ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._previewUntil = newValue}
+  }
+  /// Returns true if `previewUntil` has been explicitly set.
+  public var hasPreviewUntil: Bool {_storage._previewUntil != nil}
+  /// Clears the value of `previewUntil`. Subsequent reads from it will return its default value.
+  public mutating func clearPreviewUntil() {_uniqueStorage()._previewUntil = nil}
+
   /// The operation. Unset, or a case this consumer does not know, is answered with
   /// UNIMPLEMENTED.
   public var command: OneOf_Command? {
@@ -375,6 +395,51 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._command = .deleteTestClock(newValue)}
   }
 
+  /// The customer asks for a refund (CONSUMPTION_REQUEST follows).
+  public var requestCustomerRefund: Subscriptions_V1_RequestCustomerRefundRequest {
+    get {
+      if case .requestCustomerRefund(let v)? = _storage._command {return v}
+      return Subscriptions_V1_RequestCustomerRefundRequest()
+    }
+    set {_uniqueStorage()._command = .requestCustomerRefund(newValue)}
+  }
+
+  /// Send Consumption Information (Apple's v2).
+  public var sendConsumptionInformation: Subscriptions_V1_SendConsumptionInformationRequest {
+    get {
+      if case .sendConsumptionInformation(let v)? = _storage._command {return v}
+      return Subscriptions_V1_SendConsumptionInformationRequest()
+    }
+    set {_uniqueStorage()._command = .sendConsumptionInformation(newValue)}
+  }
+
+  /// The operator grants, declines or reverses a refund.
+  public var decideRefund: Subscriptions_V1_DecideRefundRequest {
+    get {
+      if case .decideRefund(let v)? = _storage._command {return v}
+      return Subscriptions_V1_DecideRefundRequest()
+    }
+    set {_uniqueStorage()._command = .decideRefund(newValue)}
+  }
+
+  /// Set App Account Token.
+  public var setAppAccountToken: Subscriptions_V1_SetAppAccountTokenRequest {
+    get {
+      if case .setAppAccountToken(let v)? = _storage._command {return v}
+      return Subscriptions_V1_SetAppAccountTokenRequest()
+    }
+    set {_uniqueStorage()._command = .setAppAccountToken(newValue)}
+  }
+
+  /// Look Up Order ID.
+  public var lookUpOrderID: Subscriptions_V1_LookUpOrderIdRequest {
+    get {
+      if case .lookUpOrderID(let v)? = _storage._command {return v}
+      return Subscriptions_V1_LookUpOrderIdRequest()
+    }
+    set {_uniqueStorage()._command = .lookUpOrderID(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The operation. Unset, or a case this consumer does not know, is answered with
@@ -442,6 +507,16 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     case listTestClocks(Subscriptions_V1_ListTestClocksRequest)
     /// Delete a test clock and everything on it.
     case deleteTestClock(Subscriptions_V1_DeleteTestClockRequest)
+    /// The customer asks for a refund (CONSUMPTION_REQUEST follows).
+    case requestCustomerRefund(Subscriptions_V1_RequestCustomerRefundRequest)
+    /// Send Consumption Information (Apple's v2).
+    case sendConsumptionInformation(Subscriptions_V1_SendConsumptionInformationRequest)
+    /// The operator grants, declines or reverses a refund.
+    case decideRefund(Subscriptions_V1_DecideRefundRequest)
+    /// Set App Account Token.
+    case setAppAccountToken(Subscriptions_V1_SetAppAccountTokenRequest)
+    /// Look Up Order ID.
+    case lookUpOrderID(Subscriptions_V1_LookUpOrderIdRequest)
 
   }
 
@@ -500,6 +575,19 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
   public var replayed: Bool {
     get {_storage._replayed}
     set {_uniqueStorage()._replayed = newValue}
+  }
+
+  /// True when the command was a preview: nothing of it was applied or published.
+  public var preview: Bool {
+    get {_storage._preview}
+    set {_uniqueStorage()._preview = newValue}
+  }
+
+  /// A preview's events, in order: due transitions fired first, the command's own, then
+  /// what `preview_until` let fire. Empty for a command that is not a preview.
+  public var previewEvents: [Subscriptions_V1_NotificationEvent] {
+    get {_storage._previewEvents}
+    set {_uniqueStorage()._previewEvents = newValue}
   }
 
   /// The typed result; the case always matches the command's case. Unset when the
@@ -788,6 +876,51 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._result = .deleteTestClock(newValue)}
   }
 
+  /// The subscription with its pending refund request.
+  public var requestCustomerRefund: Subscriptions_V1_RequestCustomerRefundReply {
+    get {
+      if case .requestCustomerRefund(let v)? = _storage._result {return v}
+      return Subscriptions_V1_RequestCustomerRefundReply()
+    }
+    set {_uniqueStorage()._result = .requestCustomerRefund(newValue)}
+  }
+
+  /// Accepted (Apple's 202, no body).
+  public var sendConsumptionInformation: Subscriptions_V1_SendConsumptionInformationReply {
+    get {
+      if case .sendConsumptionInformation(let v)? = _storage._result {return v}
+      return Subscriptions_V1_SendConsumptionInformationReply()
+    }
+    set {_uniqueStorage()._result = .sendConsumptionInformation(newValue)}
+  }
+
+  /// The subscription after the decision.
+  public var decideRefund: Subscriptions_V1_DecideRefundReply {
+    get {
+      if case .decideRefund(let v)? = _storage._result {return v}
+      return Subscriptions_V1_DecideRefundReply()
+    }
+    set {_uniqueStorage()._result = .decideRefund(newValue)}
+  }
+
+  /// Done (Apple's 200, no body).
+  public var setAppAccountToken: Subscriptions_V1_SetAppAccountTokenReply {
+    get {
+      if case .setAppAccountToken(let v)? = _storage._result {return v}
+      return Subscriptions_V1_SetAppAccountTokenReply()
+    }
+    set {_uniqueStorage()._result = .setAppAccountToken(newValue)}
+  }
+
+  /// The order's status and transactions.
+  public var lookUpOrderID: Subscriptions_V1_LookUpOrderIdReply {
+    get {
+      if case .lookUpOrderID(let v)? = _storage._result {return v}
+      return Subscriptions_V1_LookUpOrderIdReply()
+    }
+    set {_uniqueStorage()._result = .lookUpOrderID(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The typed result; the case always matches the command's case. Unset when the
@@ -855,6 +988,16 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     case listTestClocks(Subscriptions_V1_ListTestClocksReply)
     /// Result of `delete_test_clock`.
     case deleteTestClock(Subscriptions_V1_DeleteTestClockReply)
+    /// The subscription with its pending refund request.
+    case requestCustomerRefund(Subscriptions_V1_RequestCustomerRefundReply)
+    /// Accepted (Apple's 202, no body).
+    case sendConsumptionInformation(Subscriptions_V1_SendConsumptionInformationReply)
+    /// The subscription after the decision.
+    case decideRefund(Subscriptions_V1_DecideRefundReply)
+    /// Done (Apple's 200, no body).
+    case setAppAccountToken(Subscriptions_V1_SetAppAccountTokenReply)
+    /// The order's status and transactions.
+    case lookUpOrderID(Subscriptions_V1_LookUpOrderIdReply)
 
   }
 
@@ -869,7 +1012,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{2}_\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{1}preview\0\u{3}preview_until\0\u{2}]\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -878,6 +1021,8 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
     var _deadline: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _traceContext: Subscriptions_V1_TraceContext? = nil
     var _testClockID: String = String()
+    var _preview: Bool = false
+    var _previewUntil: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _command: Subscriptions_V1_CommandEnvelope.OneOf_Command?
 
       // This property is used as the initial default value for new instances of the type.
@@ -895,6 +1040,8 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
       _deadline = source._deadline
       _traceContext = source._traceContext
       _testClockID = source._testClockID
+      _preview = source._preview
+      _previewUntil = source._previewUntil
       _command = source._command
     }
   }
@@ -919,6 +1066,8 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         case 3: try { try decoder.decodeSingularMessageField(value: &_storage._issuedAt) }()
         case 4: try { try decoder.decodeSingularMessageField(value: &_storage._deadline) }()
         case 5: try { try decoder.decodeSingularMessageField(value: &_storage._traceContext) }()
+        case 6: try { try decoder.decodeSingularBoolField(value: &_storage._preview) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._previewUntil) }()
         case 100: try {
           var v: Subscriptions_V1_PurchaseRequest?
           var hadOneofValue = false
@@ -1323,6 +1472,71 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
             _storage._command = .deleteTestClock(v)
           }
         }()
+        case 170: try {
+          var v: Subscriptions_V1_RequestCustomerRefundRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .requestCustomerRefund(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .requestCustomerRefund(v)
+          }
+        }()
+        case 171: try {
+          var v: Subscriptions_V1_SendConsumptionInformationRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .sendConsumptionInformation(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .sendConsumptionInformation(v)
+          }
+        }()
+        case 172: try {
+          var v: Subscriptions_V1_DecideRefundRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .decideRefund(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .decideRefund(v)
+          }
+        }()
+        case 173: try {
+          var v: Subscriptions_V1_SetAppAccountTokenRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .setAppAccountToken(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .setAppAccountToken(v)
+          }
+        }()
+        case 174: try {
+          var v: Subscriptions_V1_LookUpOrderIdRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .lookUpOrderID(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .lookUpOrderID(v)
+          }
+        }()
         default: break
         }
       }
@@ -1349,6 +1563,12 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
       } }()
       try { if let v = _storage._traceContext {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      if _storage._preview != false {
+        try visitor.visitSingularBoolField(value: _storage._preview, fieldNumber: 6)
+      }
+      try { if let v = _storage._previewUntil {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
       } }()
       switch _storage._command {
       case .purchase?: try {
@@ -1481,6 +1701,26 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         guard case .deleteTestClock(let v)? = _storage._command else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 165)
       }()
+      case .requestCustomerRefund?: try {
+        guard case .requestCustomerRefund(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 170)
+      }()
+      case .sendConsumptionInformation?: try {
+        guard case .sendConsumptionInformation(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 171)
+      }()
+      case .decideRefund?: try {
+        guard case .decideRefund(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 172)
+      }()
+      case .setAppAccountToken?: try {
+        guard case .setAppAccountToken(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 173)
+      }()
+      case .lookUpOrderID?: try {
+        guard case .lookUpOrderID(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 174)
+      }()
       default: break
       }
     }
@@ -1498,6 +1738,8 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         if _storage._deadline != rhs_storage._deadline {return false}
         if _storage._traceContext != rhs_storage._traceContext {return false}
         if _storage._testClockID != rhs_storage._testClockID {return false}
+        if _storage._preview != rhs_storage._preview {return false}
+        if _storage._previewUntil != rhs_storage._previewUntil {return false}
         if _storage._command != rhs_storage._command {return false}
         return true
       }
@@ -1510,7 +1752,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{2}^\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{1}preview\0\u{3}preview_events\0\u{2}\\\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1519,6 +1761,8 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
     var _error: Subscriptions_V1_ErrorDetail? = nil
     var _repliedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _replayed: Bool = false
+    var _preview: Bool = false
+    var _previewEvents: [Subscriptions_V1_NotificationEvent] = []
     var _result: Subscriptions_V1_CommandReply.OneOf_Result?
 
       // This property is used as the initial default value for new instances of the type.
@@ -1536,6 +1780,8 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       _error = source._error
       _repliedAt = source._repliedAt
       _replayed = source._replayed
+      _preview = source._preview
+      _previewEvents = source._previewEvents
       _result = source._result
     }
   }
@@ -1561,6 +1807,8 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
         case 4: try { try decoder.decodeSingularMessageField(value: &_storage._error) }()
         case 5: try { try decoder.decodeSingularMessageField(value: &_storage._repliedAt) }()
         case 6: try { try decoder.decodeSingularBoolField(value: &_storage._replayed) }()
+        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._preview) }()
+        case 8: try { try decoder.decodeRepeatedMessageField(value: &_storage._previewEvents) }()
         case 100: try {
           var v: Subscriptions_V1_PurchaseReply?
           var hadOneofValue = false
@@ -1964,6 +2212,71 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
             _storage._result = .deleteTestClock(v)
           }
         }()
+        case 170: try {
+          var v: Subscriptions_V1_RequestCustomerRefundReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .requestCustomerRefund(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .requestCustomerRefund(v)
+          }
+        }()
+        case 171: try {
+          var v: Subscriptions_V1_SendConsumptionInformationReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .sendConsumptionInformation(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .sendConsumptionInformation(v)
+          }
+        }()
+        case 172: try {
+          var v: Subscriptions_V1_DecideRefundReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .decideRefund(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .decideRefund(v)
+          }
+        }()
+        case 173: try {
+          var v: Subscriptions_V1_SetAppAccountTokenReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .setAppAccountToken(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .setAppAccountToken(v)
+          }
+        }()
+        case 174: try {
+          var v: Subscriptions_V1_LookUpOrderIdReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .lookUpOrderID(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .lookUpOrderID(v)
+          }
+        }()
         default: break
         }
       }
@@ -1993,6 +2306,12 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       } }()
       if _storage._replayed != false {
         try visitor.visitSingularBoolField(value: _storage._replayed, fieldNumber: 6)
+      }
+      if _storage._preview != false {
+        try visitor.visitSingularBoolField(value: _storage._preview, fieldNumber: 7)
+      }
+      if !_storage._previewEvents.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._previewEvents, fieldNumber: 8)
       }
       switch _storage._result {
       case .purchase?: try {
@@ -2119,6 +2438,26 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
         guard case .deleteTestClock(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 165)
       }()
+      case .requestCustomerRefund?: try {
+        guard case .requestCustomerRefund(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 170)
+      }()
+      case .sendConsumptionInformation?: try {
+        guard case .sendConsumptionInformation(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 171)
+      }()
+      case .decideRefund?: try {
+        guard case .decideRefund(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 172)
+      }()
+      case .setAppAccountToken?: try {
+        guard case .setAppAccountToken(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 173)
+      }()
+      case .lookUpOrderID?: try {
+        guard case .lookUpOrderID(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 174)
+      }()
       case nil: break
       }
     }
@@ -2136,6 +2475,8 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
         if _storage._error != rhs_storage._error {return false}
         if _storage._repliedAt != rhs_storage._repliedAt {return false}
         if _storage._replayed != rhs_storage._replayed {return false}
+        if _storage._preview != rhs_storage._preview {return false}
+        if _storage._previewEvents != rhs_storage._previewEvents {return false}
         if _storage._result != rhs_storage._result {return false}
         return true
       }

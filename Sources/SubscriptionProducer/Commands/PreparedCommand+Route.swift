@@ -85,6 +85,8 @@ extension PreparedCommand {
             return try history(route: route, body: body, parameters: parameters)
         case .getSubscriptionHistory:
             return try subscriptionHistory(parameters: parameters)
+        case .requestCustomerRefund, .sendConsumptionInformation, .decideRefund, .setAppAccountToken, .lookUpOrderId:
+            return try refundFlow(route: route, body: body, parameters: parameters)
         }
     }
 

@@ -42,8 +42,10 @@ struct CommandGateway: Sendable {
         let prepared: PreparedCommand
         let timeout: Duration
         let testClock: String
+        let preview: PreviewRequest?
         do throws(ValidationError) {
             prepared = try prepare(body)
+            preview = try PreviewRequest(query: ProducerRoutes.queryParameters(of: request))
             timeout = try deadline(request.headers[Self.timeoutHeader])
             testClock = try request.headers[Self.testClockHeader].map { header throws(ValidationError) in
                 try RequestProblem.identifier(header, name: "X-Test-Clock")
@@ -53,17 +55,23 @@ struct CommandGateway: Sendable {
         }
         let route = CommandRoute(prepared.command)
         let headerKey = request.headers[Self.idempotencyKeyHeader].flatMap { $0.isEmpty ? nil : $0 }
-        let key = prepared.idempotencyKey ?? headerKey
-        let command = OutgoingCommand(
+        // A preview never takes a key's command id: it must neither replay a real command's reply
+        // nor use up the id of the real command that may follow it.
+        let key = preview == nil ? prepared.idempotencyKey ?? headerKey : nil
+        var command = OutgoingCommand(
             command: prepared.command,
             commandID: CommandIdentity.commandID(route: route, idempotencyKey: key, testClockID: testClock),
             deadline: Date().addingTimeInterval(Double(timeout.milliseconds) / 1000),
             trace: TraceContext(
                 traceparent: request.headers[Self.traceparentHeader], tracestate: request.headers[Self.tracestateHeader]),
             testClockID: testClock)
+        command.preview = preview != nil
+        command.previewUntil = preview?.until
         let reply: HTTPReply
         do throws(CommandFailure) {
-            reply = ReplyMapping.httpReply(try await dispatcher.send(command), route: route, signer: signer)
+            let answer = try await dispatcher.send(command)
+            let mapped = ReplyMapping.httpReply(answer, route: route, signer: signer)
+            reply = preview == nil ? mapped : PreviewRequest.httpReply(answer, mapped: mapped)
         } catch where error.code == .deadlineExceeded {
             // Published, but no reply in time: say that it may still be applied and how to retry safely.
             let advice = ReplyTimeoutAdvice(
@@ -104,11 +112,12 @@ struct CommandGateway: Sendable {
 typealias HeaderField = HTTPFields.Element
 
 extension Response {
-    /// A JSON response.
+    /// A JSON response, or one with no body and no content type (Apple's 202 of Send Consumption
+    /// Information, 200 of Set App Account Token).
     init(_ reply: HTTPReply) {
         self.init(
             status: HTTPResponse.Status(code: reply.status),
-            headers: [.contentType: "application/json"],
+            headers: reply.body.isEmpty ? [:] : [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 }

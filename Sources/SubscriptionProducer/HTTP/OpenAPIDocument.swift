@@ -13,6 +13,12 @@ enum OpenAPIDocument {
             nothing published), publishes a CommandEnvelope and waits for the consumer's CommandReply
             until the deadline (`X-Request-Timeout` ms, default `REPLY_TIMEOUT`). See docs/producer.md.
 
+            Every command endpoint also takes the query parameters `preview` and `previewUntil`
+            (components/parameters Preview and PreviewUntil; docs/previews.md): with `preview=true` the
+            command is a dry run answered with 200 and a PreviewResponse (the status and body the
+            request would get, and the events it would cause, with their dates); nothing is applied or
+            published. They are not repeated in each operation's parameters.
+
             Every route but /health, /metrics and /openapi.yaml needs `Authorization: Bearer <JWT>`, an
             ES256 token as Apple specifies for the App Store Server API (header alg ES256, kid, typ JWT;
             claims iss, iat, exp at most 60 minutes after iat, aud appstoreconnect-v1, bid) signed by a key
@@ -78,6 +84,16 @@ enum OpenAPIDocument {
               in: path
               required: true
               schema: {$ref: "#/components/schemas/Identifier"}
+            Preview:
+              name: preview
+              in: query
+              description: true = a dry run (docs/previews.md), answered with a PreviewResponse; false = as if absent.
+              schema: {type: boolean}
+            PreviewUntil:
+              name: previewUntil
+              in: query
+              description: With preview=true, let the command's clock run to this instant (ms since 1970) and list what it would fire.
+              schema: {type: integer, format: int64, minimum: 0, maximum: 253402300799999}
             EventLimit:
               name: eventLimit
               in: query
@@ -101,7 +117,8 @@ enum OpenAPIDocument {
                     change refused by the subscription's state (auto-renew off, grace period, billing retry,
                     offer period), 4019001-4019010 the bearer token is missing or wrong, 4039005 the route needs
                     an operator key, 4049000 no route has the path, 4049140 the customer has no subscription,
-                    4049141 no dead-lettered command has the id, 4059000 the path takes other methods (see
+                    4049141 no dead-lettered command has the id, 4049142 no refund request is pending for the
+                    transaction, 4099005 a refund request is already pending, 4099006 no refund to reverse, 4059000 the path takes other methods (see
                     Allow), 4099001/4099002 the test clock cannot move there, 4229001/4229002 the consumer's
                     catalog file cannot be read / is not valid, 5039000 broker unavailable, 5049000 no reply
                     before the deadline, <status>9999 a refusal without a code of its own. One list:
@@ -184,6 +201,7 @@ enum OpenAPIDocument {
               properties:
                 originalTransactionId: {type: string}
                 transactionId: {type: string, description: The subscription's latest transaction.}
+                orderId: {type: string, description: "The latest transaction's order id (Look Up Order ID)."}
                 status: {$ref: "#/components/schemas/SubscriptionStatus"}
                 signedTransactionInfo: {$ref: "#/components/schemas/JWS"}
                 signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
@@ -194,6 +212,7 @@ enum OpenAPIDocument {
               properties:
                 originalTransactionId: {type: string}
                 transactionId: {type: string}
+                orderId: {type: string, description: "The latest transaction's order id (Look Up Order ID)."}
                 status: {$ref: "#/components/schemas/SubscriptionStatus"}
                 signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
             RequestInfo:
@@ -643,6 +662,63 @@ enum OpenAPIDocument {
                 originalTransactionId: {$ref: "#/components/schemas/Identifier"}
                 SKU: {$ref: "#/components/schemas/SKU"}
                 response: {type: string, enum: [CONSENT, DECLINE, SHEET_ACKNOWLEDGED]}
+            PreviewResponse:
+              type: object
+              required: [preview, httpStatus, reply, events]
+              description: A dry run's answer (docs/previews.md); nothing was applied or published.
+              properties:
+                preview: {type: boolean, enum: [true]}
+                httpStatus: {type: integer, description: The HTTP status the request would have answered.}
+                reply:
+                  description: The body the request would have answered (Apple's error body for a refusal); null when it has none.
+                  oneOf: [{type: object}, {type: "null"}]
+                events:
+                  type: array
+                  description: The events it would cause, in order, each a subscriptions.v1.NotificationEvent as protobuf JSON (signedDate RFC 3339).
+                  items: {type: object}
+            ConsumptionRequest:
+              type: object
+              description: >-
+                Apple's ConsumptionRequest (Send Consumption Information v2). customerConsented must be true
+                (4000035), deliveryStatus 4000036, sampleContentProvided 4000041; consumptionPercentage and
+                refundPreference are optional (4009004 when out of range).
+              required: [customerConsented, sampleContentProvided, deliveryStatus]
+              additionalProperties: false
+              properties:
+                customerConsented: {type: boolean, enum: [true]}
+                sampleContentProvided: {type: boolean}
+                deliveryStatus:
+                  type: string
+                  enum: [DELIVERED, UNDELIVERED_QUALITY_ISSUE, UNDELIVERED_WRONG_ITEM, UNDELIVERED_SERVER_OUTAGE, UNDELIVERED_OTHER]
+                consumptionPercentage: {type: integer, format: int32, minimum: 0, maximum: 100000, description: Milliunits of a percent.}
+                refundPreference: {type: string, enum: [DECLINE, GRANT_FULL, GRANT_PRORATED]}
+            OrderLookupResponse:
+              type: object
+              required: [status, signedTransactions]
+              properties:
+                status: {type: integer, enum: [0, 1], description: Apple's OrderLookupStatus, 0 valid, 1 invalid.}
+                signedTransactions: {type: array, items: {$ref: "#/components/schemas/JWS"}}
+            UpdateAppAccountTokenRequest:
+              type: object
+              description: Apple's UpdateAppAccountTokenRequest; a token that is not a UUID is 4000183.
+              required: [appAccountToken]
+              additionalProperties: false
+              properties:
+                appAccountToken: {type: string, format: uuid, pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'}
+            CustomerRefundRequest:
+              type: object
+              required: [consumptionRequestReason]
+              additionalProperties: false
+              properties:
+                consumptionRequestReason:
+                  type: string
+                  enum: [UNINTENDED_PURCHASE, FULFILLMENT_ISSUE, UNSATISFIED_WITH_PURCHASE, LEGAL, OTHER]
+            RefundDecisionRequest:
+              type: object
+              required: [decision]
+              additionalProperties: false
+              properties:
+                decision: {type: string, enum: [GRANT_FULL, GRANT_PRORATED, DECLINE, REVERSE]}
             AutoRenewRequest:
               type: object
               required: [originalTransactionId, autoRenewStatus]
@@ -1070,6 +1146,65 @@ enum OpenAPIDocument {
                     application/json:
                       schema: {$ref: "#/components/schemas/CheckTestNotificationResponse"}
                 default: {$ref: "#/components/responses/Error"}
+          /inApps/v2/transactions/consumption/{transactionId}:
+            put:
+              operationId: sendConsumptionInformation
+              summary: >-
+                Send Consumption Information (v2): the app's answer to a CONSUMPTION_REQUEST, kept on the
+                transaction's pending refund request (R-REF-2; 404 4049142 RefundRequestNotFoundError when
+                none is pending). 202 with no body.
+              parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/ConsumptionRequest"}
+              responses:
+                "202":
+                  description: Accepted; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/lookup/{orderId}:
+            get:
+              operationId: lookUpOrderId
+              summary: >-
+                Look Up Order ID: the transaction of an order id (our answers carry it as orderId; docs/refunds.md).
+                status 0 with the signed transaction, or 1 (and none) for an id that is not this app's (R-REF-6).
+              parameters:
+                - name: orderId
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/Identifier"}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: The order's status and transactions.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/OrderLookupResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/transactions/{transactionId}/appAccountToken:
+            put:
+              operationId: setAppAccountToken
+              summary: >-
+                Set App Account Token: the token of the subscription's renewal info, its latest transaction and
+                every later one (R-REF-5). 4000183 not a UUID, 4000185 a family member's subscription, 4000187
+                not the original transaction id, 4040010 unknown. 200 with no body.
+              parameters:
+                - name: transactionId
+                  in: path
+                  required: true
+                  description: "Apple's originalTransactionId: the subscription's original transaction id (another of its ids is 4000187)."
+                  schema: {$ref: "#/components/schemas/Identifier"}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/UpdateAppAccountTokenRequest"}
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
           /advancedCommerce/v1/subscription/changePrice/{transactionId}:
             post:
               operationId: changePrice
@@ -1300,6 +1435,55 @@ enum OpenAPIDocument {
                   content:
                     application/json:
                       schema: {$ref: "#/components/schemas/ClockAdvanceResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/transactions/{transactionId}/refundRequest:
+            post:
+              security: [{operatorKey: []}]
+              operationId: requestCustomerRefund
+              summary: >-
+                OURS. The customer asks for a refund of the subscription's latest transaction (what Report a
+                Problem does): CONSUMPTION_REQUEST with consumptionRequestReason follows (R-REF-1). 403 4030024
+                an earlier transaction, 403 4030021 already refunded, 409 4099005 a request is already pending.
+              parameters:
+                - $ref: "#/components/parameters/TransactionId"
+                - $ref: "#/components/parameters/IdempotencyKey"
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/CustomerRefundRequest"}
+              responses:
+                "200":
+                  description: The subscription, unchanged but for its pending request.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ServiceSubscriptionResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/transactions/{transactionId}/refundDecision:
+            post:
+              security: [{operatorKey: []}]
+              operationId: decideRefund
+              summary: >-
+                OURS. The operator's decision in Apple's place: GRANT_FULL or GRANT_PRORATED (REFUND, the
+                subscription revoked) or DECLINE (REFUND_DECLINED) the pending request (404 4049142 when none
+                is), or REVERSE a granted refund (REFUND_REVERSED, the revocation cleared, the renewal date
+                unchanged; 409 4099006 when the transaction carries no refund) (R-REF-3, R-REF-4).
+              parameters:
+                - $ref: "#/components/parameters/TransactionId"
+                - $ref: "#/components/parameters/IdempotencyKey"
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/RefundDecisionRequest"}
+              responses:
+                "200":
+                  description: The subscription after the decision.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ServiceSubscriptionResponse"}
                 default: {$ref: "#/components/responses/Error"}
           /v1/catalog/reload:
             post:

@@ -27,6 +27,7 @@ enum ProducerRoutes {
         addAppStoreServerAPI(to: apple, gateway: gateway)
         addAdvancedCommerce(to: apple, gateway: gateway)
         addHistory(to: apple, gateway: gateway)
+        addRefundFlow(to: apple, gateway: gateway)
         let operations = router.group().add(middleware: BearerAuthMiddleware(verifier: authentication, requiredRole: .operator))
         addService(to: operations, gateway: gateway)
         addTimeline(to: operations, gateway: gateway)

@@ -28,6 +28,26 @@ extension ProducerRoutes {
         }
     }
 
+    /// Send Consumption Information (v2), Look Up Order ID and Set App Account Token, at Apple's
+    /// paths (docs/refunds.md).
+    static func addRefundFlow(to router: some RouterMethods<Context>, gateway: CommandGateway) {
+        let inApps = router.group("inApps")
+        let transaction: @Sendable (Request, Context) -> RequestParameters = { _, context in
+            RequestParameters(transactionId: pathParameter("transactionId", of: context))
+        }
+        addCommand(
+            .put, "v2/transactions/consumption/{transactionId}", on: inApps, route: .sendConsumptionInformation,
+            gateway: gateway, parameters: transaction)
+        addCommand(.get, "v1/lookup/{orderId}", on: inApps, route: .lookUpOrderId, gateway: gateway) { _, context in
+            RequestParameters(transactionId: pathParameter("orderId", of: context))
+        }
+        // Apple names the segment {originalTransactionId}; the router's trie needs one name per
+        // position, and Get Transaction Info has {transactionId} there.
+        addCommand(
+            .put, "v1/transactions/{transactionId}/appAccountToken", on: inApps, route: .setAppAccountToken,
+            gateway: gateway, parameters: transaction)
+    }
+
     /// The query string's parameters by name, in order (a name may repeat).
     static func queryParameters(of request: Request) -> [String: [String]] {
         var values: [String: [String]] = [:]

@@ -27,5 +27,15 @@ extension ProducerRoutes {
         addCommand(.get, "testClocks/:testClockId", on: v1, route: .getTestClock, gateway: gateway, parameters: clock)
         addCommand(.delete, "testClocks/:testClockId", on: v1, route: .deleteTestClock, gateway: gateway, parameters: clock)
         addCommand(.post, "testClocks/:testClockId/advance", on: v1, route: .advanceTestClock, gateway: gateway, parameters: clock)
+        // The customer's refund request and the operator's decision (docs/refunds.md).
+        let transaction: @Sendable (Request, Context) -> RequestParameters = { _, context in
+            RequestParameters(transactionId: pathParameter("transactionId", of: context))
+        }
+        addCommand(
+            .post, "transactions/:transactionId/refundRequest", on: v1, route: .requestCustomerRefund, gateway: gateway,
+            parameters: transaction)
+        addCommand(
+            .post, "transactions/:transactionId/refundDecision", on: v1, route: .decideRefund, gateway: gateway,
+            parameters: transaction)
     }
 }

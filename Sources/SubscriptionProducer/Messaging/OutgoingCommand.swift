@@ -16,6 +16,12 @@ struct OutgoingCommand: Sendable {
     /// The test clock the command runs on (`X-Test-Clock`); empty = the clock its subscription
     /// or customer lives on, else the consumer's (docs/test-clocks.md).
     var testClockID = ""
+    /// A dry run (`?preview=true`, docs/previews.md); `previewUntil` lets the clock run to then.
+    var preview = false
+    var previewUntil: Date?
+
+    /// The `schema_version` written: a preview's makes an older consumer refuse it.
+    var schemaVersion: UInt32 { preview ? WireContract.previewSchemaVersion : WireContract.schemaVersion }
 
     /// The route of ``command``.
     var route: CommandRoute { CommandRoute(command) }
@@ -24,7 +30,9 @@ struct OutgoingCommand: Sendable {
     func envelope(issuedAt: Date) -> Subscriptions_V1_CommandEnvelope {
         var envelope = Subscriptions_V1_CommandEnvelope()
         envelope.commandID = commandID
-        envelope.schemaVersion = WireContract.schemaVersion
+        envelope.schemaVersion = schemaVersion
+        envelope.preview = preview
+        if let previewUntil { envelope.previewUntil = Google_Protobuf_Timestamp(date: previewUntil) }
         envelope.issuedAt = Google_Protobuf_Timestamp(date: issuedAt)
         envelope.deadline = Google_Protobuf_Timestamp(date: deadline)
         envelope.traceContext = trace.message
@@ -38,7 +46,7 @@ struct OutgoingCommand: Sendable {
         let body: Data = try envelope(issuedAt: issuedAt).serializedBytes()
         let remaining = max(0, Int64((deadline.timeIntervalSince(issuedAt) * 1000).rounded(.up)))
         var headers: AMQPTable = [
-            "x-schema-version": .int64(Int64(WireContract.schemaVersion)),
+            "x-schema-version": .int64(Int64(schemaVersion)),
             "traceparent": .string(trace.traceparent),
         ]
         if let tracestate = trace.tracestate { headers["tracestate"] = .string(tracestate) }

@@ -15,6 +15,12 @@ struct HTTPReply: Sendable, Equatable {
         body = (try? JSONEncoder.appleJSON(signer: signer).encode(value)) ?? Data(#"{"errorCode":5000000,"errorMessage":"encoding failed"}"#.utf8)
     }
 
+    /// A reply with no body (Apple answers some operations with only a status).
+    init(emptyWithStatus status: Int) {
+        self.status = status
+        body = Data()
+    }
+
     /// Apple's error body `{"errorCode": …, "errorMessage": …}`.
     init(status: Int, errorCode: Int64, message: String) {
         self.init(status: status, json: ErrorPayload(errorCode: errorCode, errorMessage: message))

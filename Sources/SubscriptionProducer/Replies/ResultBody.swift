@@ -1,3 +1,4 @@
+import StableIdentifiers
 import SubscriptionAPI
 import SubscriptionMessages
 import SubscriptionTrust
@@ -54,6 +55,14 @@ enum ResultBody {
                 catalogVersion: reply.catalogVersion, productCount: reply.productCount,
                 storefrontCount: reply.storefrontCount))
         case .getSubscriptionHistory(let reply): ok(SubscriptionHistoryResponse(reply))
+        case .requestCustomerRefund(let reply): ok(ServiceResponse(reply.subscription))
+        case .decideRefund(let reply): ok(ServiceResponse(reply.subscription))
+        case .sendConsumptionInformation: HTTPReply(emptyWithStatus: 202)
+        case .setAppAccountToken: HTTPReply(emptyWithStatus: 200)
+        case .lookUpOrderID(let reply):
+            ok(OrderLookupResponse(
+                status: reply.status == .valid ? 0 : 1,
+                signedTransactions: reply.transactions.map { SignedPayload(JWSTransactionDecodedPayload($0)) }))
         case .getTransactionInfo, .getTransactionHistory, .getRefundHistory, .getNotificationHistory,
             .requestTestNotification, .getTestNotificationStatus:
             historyBody(result).map { ok($0) } ?? HTTPReply(status: 500, errorCode: 5_000_000, message: "no body for \(result)")
@@ -106,6 +115,9 @@ struct ServiceResponse: Encodable {
     var effectiveImmediately: Bool?
     /// Switch only: the prorated refund of the old product, in milliunits.
     var proratedRefund: Int64?
+    /// The order id of the latest transaction, for Look Up Order ID (what Apple prints on the
+    /// customer's receipt; docs/refunds.md).
+    var orderId: String?
 
     /// Both signed infos of `subscription`, its ids and status (`status` overrides the
     /// subscription's own, as the payment outcome's reply carries it separately).
@@ -127,6 +139,7 @@ struct ServiceResponse: Encodable {
         originalTransactionId = subscription.transactionInfo.originalTransactionID.nonEmpty
             ?? renewalInfo.originalTransactionID.nonEmpty
         transactionId = subscription.transactionInfo.transactionID.nonEmpty
+        orderId = transactionId.map { OrderID.make(transactionId: $0) }
         let apple = (status ?? subscription.status).rawValue
         self.status = apple == 0 ? nil : Int32(apple)
         signedRenewalInfo = SignedPayload(JWSRenewalInfoDecodedPayload(renewalInfo))
@@ -134,7 +147,7 @@ struct ServiceResponse: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case originalTransactionId, transactionId, status, signedTransactionInfo, signedRenewalInfo
-        case effectiveImmediately, proratedRefund
+        case effectiveImmediately, proratedRefund, orderId
     }
 }
 

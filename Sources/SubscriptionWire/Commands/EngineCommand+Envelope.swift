@@ -34,6 +34,12 @@ extension EngineCommand {
         case .getTransactionHistory(let request): self = .getTransactionHistory(try TransactionHistoryRequest(request))
         case .getRefundHistory(let request): self = .getRefundHistory(RefundHistoryRequest(request))
         case .getSubscriptionHistory(let request): self = .getSubscriptionHistory(try SubscriptionHistoryRequest(request))
+        case .requestCustomerRefund(let request): self = .requestCustomerRefund(CustomerRefundRequest(request))
+        case .sendConsumptionInformation(let request):
+            self = .sendConsumptionInformation(SendConsumptionInformationRequest(request))
+        case .decideRefund(let request): self = .decideRefund(DecideRefundRequest(request))
+        case .setAppAccountToken(let request): self = .setAppAccountToken(SetAppAccountTokenRequest(request))
+        case .lookUpOrderID(let request): self = .lookUpOrderId(LookUpOrderIdRequest(orderId: request.orderID))
         case .advanceTestClock, .reloadCatalog, .requestTestNotification, .getNotificationHistory, .getTestNotificationStatus,
             .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock:
             return nil

@@ -35,6 +35,9 @@ extension Subscriptions_V1_NotificationData {
         status = Subscriptions_V1_SubscriptionStatus(data.status)
         if let transaction = data.transactionInfo { transactionInfo = Subscriptions_V1_TransactionInfo(transaction) }
         renewalInfo = Subscriptions_V1_RenewalInfo(data.renewalInfo)
+        if let reason = data.consumptionRequestReason {
+            consumptionRequestReason = Subscriptions_V1_ConsumptionRequestReason(reason)
+        }
     }
 }
 

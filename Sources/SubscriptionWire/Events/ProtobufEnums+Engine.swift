@@ -19,6 +19,9 @@ extension Subscriptions_V1_NotificationType {
         case .renewalExtended: self = .renewalExtended
         case .renewalExtension: self = .renewalExtension
         case .refund: self = .refund
+        case .refundDeclined: self = .refundDeclined
+        case .refundReversed: self = .refundReversed
+        case .consumptionRequest: self = .consumptionRequest
         case .revoke: self = .revoke
         case .metadataUpdate: self = .metadataUpdate
         case .migration: self = .migration

@@ -1,4 +1,5 @@
 import AppleErrorCatalog
+import StableIdentifiers
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
@@ -80,6 +81,12 @@ extension CommandClock.Target {
         case .getTransactionInfo(let request): self = .subscription(transactionId: request.transactionID)
         case .getTransactionHistory(let request): self = .subscription(transactionId: request.transactionID)
         case .getRefundHistory(let request): self = .subscription(transactionId: request.transactionID)
+        case .requestCustomerRefund(let request): self = .subscription(transactionId: request.transactionID)
+        case .sendConsumptionInformation(let request): self = .subscription(transactionId: request.transactionID)
+        case .decideRefund(let request): self = .subscription(transactionId: request.transactionID)
+        case .setAppAccountToken(let request): self = .subscription(transactionId: request.originalTransactionID)
+        case .lookUpOrderID(let request):
+            self = OrderID.transactionId(of: request.orderID).map { .subscription(transactionId: $0) } ?? .none
         case .getSubscriptionHistory(let request) where !request.transactionID.isEmpty:
             self = .subscription(transactionId: request.transactionID)
         case .purchase, .createSubscription, .getSubscriptionHistory, .massExtendRenewalDate, .getMassExtensionStatus, .advanceTestClock, .reloadCatalog, .getNotificationHistory,

@@ -131,6 +131,23 @@ public final class EngineCommandHandler: CommandHandling {
         try advance(to: Timestamp(now), clockId: nil, massExtensionBatches: massExtensionBatches, in: transaction)
     }
 
+    /// A preview's horizon: fires the clock the command runs on up to `until` (docs/previews.md).
+    public func advance(
+        clockOf envelope: Subscriptions_V1_CommandEnvelope, to until: Date, context: CommandContext,
+        in transaction: any AggregateTransaction
+    ) throws -> [Subscriptions_V1_NotificationEvent] {
+        var clockId: String? = envelope.testClockID.isEmpty ? nil : envelope.testClockID
+        if let command = envelope.command,
+            case .success(let clock) = try CommandClock.resolve(
+                envelope, command: command, consumerNow: Timestamp(context.now), in: transaction)
+        {
+            clockId = clock.testClockId
+        }
+        return try advance(
+            to: Timestamp(until), clockId: clockId, massExtensionBatches: CommandPreview.massExtensionBatches,
+            in: transaction)
+    }
+
     /// Fires the transitions of one clock (`clockId`, nil = the consumer's) due by `now`.
     func advance(
         to now: Timestamp, clockId: String?, massExtensionBatches: Int, in transaction: any AggregateTransaction
@@ -143,7 +160,7 @@ public final class EngineCommandHandler: CommandHandling {
     /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
     static let queryRoutes: Set<CommandRoute> = [
         .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
-        .getSubscriptionHistory,
+        .getSubscriptionHistory, .lookUpOrderId,
     ]
 
     /// A refusal that applied nothing of the command; subscription timers of the command's clock

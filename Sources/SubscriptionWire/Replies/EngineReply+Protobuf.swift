@@ -87,6 +87,19 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
             self = .getRefundHistory(.init(page))
         case (.getSubscriptionHistory, .subscriptionHistory(let lives)):
             self = .getSubscriptionHistory(.with { $0.subscriptions = lives.map(Subscriptions_V1_SubscriptionHistory.init) })
+        case (.requestCustomerRefund, .subscription(let info)):
+            self = .requestCustomerRefund(.with { $0.subscription = .init(info) })
+        case (.sendConsumptionInformation, .accepted):
+            self = .sendConsumptionInformation(Subscriptions_V1_SendConsumptionInformationReply())
+        case (.decideRefund, .subscription(let info)):
+            self = .decideRefund(.with { $0.subscription = .init(info) })
+        case (.lookUpOrderId, .orderLookup(let valid, let transactions)):
+            self = .lookUpOrderID(.with {
+                $0.status = valid ? .valid : .invalid
+                $0.transactions = transactions.map(Subscriptions_V1_TransactionInfo.init)
+            })
+        case (.setAppAccountToken, .accepted):
+            self = .setAppAccountToken(Subscriptions_V1_SetAppAccountTokenReply())
         default:
             // Only on a bug: the reply's description is built here, never on the hot path.
             throw ReplyMappingError(route: route, reply: String(describing: reply).prefix { $0 != "(" }.description)

@@ -44,6 +44,7 @@ extension Subscription: CompactRecord {
         writer.write(38, sequence)
         writer.write(39, idCounter)
         writer.write(40, clockId)
+        writer.write(41, refundRequest)
     }
 
     public init(from reader: inout RecordReader) throws {
@@ -61,6 +62,7 @@ extension Subscription: CompactRecord {
         var introOfferRedeemed = false, paidPeriodCount = 0, latestTransaction: TransactionRecord?, transactionCount = 0
         var priceChanges: [PriceChange] = [], priceIncreaseEffectiveDates: [Timestamp] = [], extensions: [RenewalExtension] = []
         var pendingChanges = PendingChanges(), sequence: UInt64 = 0, idCounter = 0, clockId: String?
+        var refundRequest: RefundRequest?
         while let field = try reader.nextField() {
             switch field {
             case 1: originalTransactionId = try reader.string()
@@ -103,6 +105,7 @@ extension Subscription: CompactRecord {
             case 38: sequence = try reader.uint64()
             case 39: idCounter = try reader.int()
             case 40: clockId = try reader.string()
+            case 41: refundRequest = try reader.record()
             default: try reader.skip()
             }
         }
@@ -118,7 +121,8 @@ extension Subscription: CompactRecord {
             billingRetryEndDate: billingRetryEndDate, introOfferRedeemed: introOfferRedeemed,
             paidPeriodCount: paidPeriodCount, latestTransaction: latestTransaction, transactionCount: transactionCount,
             priceChanges: priceChanges, priceIncreaseEffectiveDates: priceIncreaseEffectiveDates, extensions: extensions,
-            pendingChanges: pendingChanges, sequence: sequence, idCounter: idCounter, clockId: clockId)
+            pendingChanges: pendingChanges, sequence: sequence, idCounter: idCounter, clockId: clockId,
+            refundRequest: refundRequest)
     }
 }
 
@@ -161,5 +165,58 @@ extension RenewalExtension: CompactRecord {
             }
         }
         self.init(requestIdentifier: requestIdentifier, date: date, days: days, reasonCode: reasonCode)
+    }
+}
+
+extension RefundRequest: CompactRecord {
+    public func write(to writer: inout RecordWriter) {
+        writer.write(1, transactionId)
+        writer.write(2, reason)
+        writer.write(3, requestedAt)
+        writer.write(4, consumption)
+    }
+
+    public init(from reader: inout RecordReader) throws {
+        var transactionId = "", reason = ConsumptionRequestReason.other, requestedAt = Timestamp(millisecondsSince1970: 0)
+        var consumption: ConsumptionInformation?
+        while let field = try reader.nextField() {
+            switch field {
+            case 1: transactionId = try reader.string()
+            case 2: reason = try reader.value()
+            case 3: requestedAt = try reader.timestamp()
+            case 4: consumption = try reader.record()
+            default: try reader.skip()
+            }
+        }
+        self.init(transactionId: transactionId, reason: reason, requestedAt: requestedAt, consumption: consumption)
+    }
+}
+
+extension ConsumptionInformation: CompactRecord {
+    public func write(to writer: inout RecordWriter) {
+        writer.write(1, customerConsented)
+        writer.write(2, sampleContentProvided)
+        writer.write(3, deliveryStatus)
+        writer.write(4, consumptionPercentage)
+        writer.write(5, refundPreference)
+    }
+
+    public init(from reader: inout RecordReader) throws {
+        var customerConsented = false, sampleContentProvided = false, deliveryStatus: DeliveryStatus?
+        var consumptionPercentage: Int?, refundPreference: RefundPreference?
+        while let field = try reader.nextField() {
+            switch field {
+            case 1: customerConsented = try reader.bool()
+            case 2: sampleContentProvided = try reader.bool()
+            case 3: deliveryStatus = try reader.value()
+            case 4: consumptionPercentage = try reader.int()
+            case 5: refundPreference = try reader.value()
+            default: try reader.skip()
+            }
+        }
+        self.init(
+            customerConsented: customerConsented, sampleContentProvided: sampleContentProvided,
+            deliveryStatus: deliveryStatus, consumptionPercentage: consumptionPercentage,
+            refundPreference: refundPreference)
     }
 }
