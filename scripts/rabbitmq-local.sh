@@ -41,7 +41,10 @@ fi
 node_environment() {
     mkdir -p "$base/home" "$base/mnesia" "$base/log"
     # A cluster member's cookie, written before its first start (the nodes must share it).
-    if [ -n "${RABBITMQ_LOCAL_COOKIE:-}" ] && [ ! -f "$base/home/.erlang.cookie" ]; then
+    # Rewritten when it differs: a node left over from an earlier cluster of the same name
+    # would otherwise keep a cookie the others refuse.
+    if [ -n "${RABBITMQ_LOCAL_COOKIE:-}" ] && [ "$(cat "$base/home/.erlang.cookie" 2>/dev/null)" != "$RABBITMQ_LOCAL_COOKIE" ]; then
+        rm -f "$base/home/.erlang.cookie"
         printf '%s' "$RABBITMQ_LOCAL_COOKIE" > "$base/home/.erlang.cookie"
         chmod 400 "$base/home/.erlang.cookie"
     fi
@@ -188,19 +191,36 @@ ctl)
 cluster-start)
     count=${4:-3}
     cookie=$(cluster_cookie "$name")
+    # The nodes boot side by side (each takes 10-20 s), then nodes 2… join node 1 one after
+    # the other; a node that is a member already (a restart) is left alone.
+    pids=()
     for i in $(seq 1 "$count"); do
-        RABBITMQ_LOCAL_COOKIE=$cookie "$0" start "$name-$i" $((port + i - 1)) &
+        RABBITMQ_LOCAL_COOKIE=$cookie "$0" start "$name-$i" $((port + i - 1)) > /dev/null &
+        pids+=($!)
     done
-    wait
+    failed=0
+    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+    if [ "$failed" = 1 ]; then
+        echo "rabbitmq-local: a node of cluster $name did not start (logs in ${RABBITMQ_LOCAL_BASE:-$repo/.rabbitmq}/$name-*/log)" >&2
+        exit 1
+    fi
     for i in $(seq 2 "$count"); do
         member="$name-$i"
-        if ! "$0" ctl "$member" -- cluster_status 2>/dev/null | grep -q "$name-1@localhost"; then
-            "$0" ctl "$member" -- stop_app >/dev/null
-            "$0" ctl "$member" -- join_cluster "$name-1@localhost" >/dev/null
-            "$0" ctl "$member" -- start_app >/dev/null
+        if ! "$0" ctl "$member" -- cluster_status --formatter json 2>/dev/null | grep -q "\"$name-1@localhost\""; then
+            for step in stop_app reset "join_cluster $name-1@localhost" start_app; do
+                # shellcheck disable=SC2086
+                if ! output=$("$0" ctl "$member" -- $step 2>&1); then
+                    echo "rabbitmq-local: $member: rabbitmqctl $step failed:" >&2
+                    echo "$output" >&2
+                    exit 1
+                fi
+            done
         fi
     done
-    "$0" ctl "$name-1" -- await_online_nodes "$count" --timeout 60 >/dev/null 2>&1 || true
+    if ! "$0" ctl "$name-1" -- await_online_nodes "$count" --timeout 60 >/dev/null; then
+        echo "rabbitmq-local: cluster $name: fewer than $count nodes running after 60 s" >&2
+        exit 1
+    fi
     echo "rabbitmq-local: cluster $name ready: $("$0" cluster-urls "$name" "$port" "$count")"
     ;;
 cluster-stop)
