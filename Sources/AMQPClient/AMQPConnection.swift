@@ -40,7 +40,7 @@ public final class AMQPConnection: Sendable {
         worker.startIfNeeded()
         let operation = PendingOperation()
         mailbox.send(.connect(ConnectWaiter(operation: operation, failsOnAttemptError: deadline == nil)))
-        let broker = "\(worker.configuration.host):\(worker.configuration.port)"
+        let broker = worker.configuration.addresses
         let result = await operation.wait(
             deadline: deadline,
             timeout: { _ in

@@ -43,6 +43,10 @@ final class ConnectionWorker: @unchecked Sendable {
     /// Publishes waiting for the confirm window or for a connection, in order.
     var waiting = Deque<OutgoingPublish>()
     var backoff: ReconnectBackoff
+    /// The position in ``AMQPConfiguration/endpoints`` of the broker connected to or tried next.
+    var endpointIndex = 0
+    /// Connection attempts failed since the last successful one.
+    var failedAttempts = 0
     var nextAttempt = ContinuousClock.now
     /// Callers of `connect` waiting for the connection to open.
     var connectWaiters: [ConnectWaiter] = []
@@ -185,10 +189,13 @@ final class ConnectionWorker: @unchecked Sendable {
 }
 
 /// A caller of `connect`: resumed when the connection opens, or, when it set no deadline,
-/// when the next attempt fails.
+/// when the next attempt on every endpoint failed.
 struct ConnectWaiter: Sendable {
     var operation: PendingOperation
     var failsOnAttemptError: Bool
+    /// Failed attempts still to see before a caller without a deadline fails: one per
+    /// endpoint, set when the connection thread takes the call.
+    var attemptsLeft = 1
 }
 
 /// A consumer as the connection thread tracks it.
