@@ -22,8 +22,9 @@
 # A cluster's nodes are ordinary nodes named NAME-1 … NAME-COUNT (stop and start one with
 # `stop NAME-2` / `start NAME-2`; it rejoins by itself) sharing an Erlang cookie
 # (.rabbitmq/NAME.cookie); nodes 2… join node 1. Quorum queues declared on the cluster get a
-# replica on every node (docs/scale-out.md). Ports: PORT+i-1 for AMQP, plus the derived ports
-# above (distribution PORT+i-1+20000) for each node.
+# replica on every node (docs/broker-cluster.md). Node i listens on PORT+i-1 for AMQP and on
+# PORT+i-1+20000 for Erlang distribution (the shared broker's 5672 uses 25672), plus the
+# management/Prometheus ports above when plugins are on. No TLS in a cluster: PORT+1 is node 2's.
 set -euo pipefail
 
 command=${1:-status}
@@ -190,6 +191,10 @@ ctl)
     ;;
 cluster-start)
     count=${4:-3}
+    if [ "${RABBITMQ_LOCAL_TLS:-0}" = 1 ]; then
+        echo "rabbitmq-local: RABBITMQ_LOCAL_TLS is not supported for a cluster (the TLS port PORT+1 is node 2's AMQP port)" >&2
+        exit 2
+    fi
     cookie=$(cluster_cookie "$name")
     # The nodes boot side by side (each takes 10-20 s), then nodes 2… join node 1 one after
     # the other; a node that is a member already (a restart) is left alone.
