@@ -3,9 +3,9 @@ import Foundation
 import ServiceTestSupport
 import Testing
 
-/// The real producer and consumer given the three URLs of a private 3-node cluster (ports
-/// 5717–5719, this suite's own; scripts/rabbitmq-local.sh cluster-start): the node they use
-/// stops and starts again under load (docs/broker-cluster.md).
+/// The real producer and consumer given the three URLs of the test cluster of 3 private nodes
+/// (`PrivateBrokerCluster.forTests`: started once by scripts/test.sh, else by the test): the
+/// node they use stops and starts again under load (docs/broker-cluster.md).
 @Suite(
     "Services on a 3-node broker cluster", .serialized, .requiresBroker, .requiresBrokerNodes,
     .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "starts services and a cluster of its own")
@@ -13,9 +13,7 @@ import Testing
 struct BrokerClusterTests {
     @Test("the node both services use stops and starts again mid-stream: every purchase succeeds (a retry keeps its Idempotency-Key), each is applied once and its event arrives")
     func nodeStopsMidStream() async throws {
-        let cluster = PrivateBrokerCluster(name: "e2e-cluster-\(ProcessInfo.processInfo.processIdentifier % 1000)", port: 5717)
-        try #require(!cluster.nodes.contains { $0.isListening }, "ports 5717-5719 are taken: another run of this suite?")
-        try await cluster.use { cluster in
+        try await PrivateBrokerCluster.forTests.use { cluster in
             // Both services connect to node 1, the first URL.
             let stack = try await Stack.start(amqpURL: cluster.url)
             let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)

@@ -3,16 +3,14 @@ import Foundation
 import ServiceTestSupport
 import Testing
 
-/// A 3-node cluster of private nodes on ports 5714–5716, this suite's own (scripts/rabbitmq-local.sh
-/// cluster-start), started once for the suite's one test: clients given the three URLs move to
+/// The test cluster of 3 private nodes (`PrivateBrokerCluster.forTests`: started once by
+/// scripts/test.sh, else by the test, on ports 5714–5716): clients given the three URLs move to
 /// a live node when theirs stops (docs/broker-cluster.md).
 @Suite("Broker cluster failover", .serialized, .requiresBroker, .requiresBrokerNodes)
 struct ClusterFailoverTests {
     @Test("the node a publisher and a consumer use stops and starts again: both move to a live node, every confirmed publish is delivered, duplicates only with the same message_id")
     func nodeStopsUnderClients() async throws {
-        let cluster = PrivateBrokerCluster(name: "amqp-cluster-\(ProcessInfo.processInfo.processIdentifier % 1000)", port: 5714)
-        try #require(!cluster.nodes.contains { $0.isListening }, "ports 5714-5716 are taken: another run of this suite?")
-        try await cluster.use { cluster in
+        try await PrivateBrokerCluster.forTests.use { cluster in
             let fast: (inout AMQPConfiguration) -> Void = {
                 $0.reconnectDelay = .milliseconds(100)
                 $0.maxReconnectDelay = .milliseconds(500)

@@ -1,17 +1,35 @@
 import Foundation
 
-/// A private RabbitMQ cluster of the test's own on loopback (`scripts/rabbitmq-local.sh
-/// cluster-start NAME PORT COUNT`): nodes NAME-1 … NAME-COUNT on PORT, PORT+1, …, sharing an
-/// Erlang cookie, for tests that stop one node under clients that know all of them.
+/// A private RabbitMQ cluster on loopback (`scripts/rabbitmq-local.sh cluster-start NAME PORT
+/// COUNT`): nodes NAME-1 … NAME-COUNT on PORT, PORT+1, …, sharing an Erlang cookie, for tests
+/// that stop one node under clients that know all of them.
+///
+/// The suites share one cluster, ``forTests``, and take turns (``use(_:)``): a cluster start
+/// costs 20–40 s of two cores, so `scripts/test.sh` starts it once, while the package builds,
+/// and names it in `TEST_CLUSTER_NAME` and `TEST_CLUSTER_PORT`. Without those variables (a
+/// developer's `swift test`) each ``use(_:)`` starts the cluster and stops it afterwards.
 public struct PrivateBrokerCluster: Sendable {
     public let name: String
     public let port: Int
     public let count: Int
+    /// Started by someone else (`scripts/test.sh`): used, neither started fresh nor stopped here.
+    public let isShared: Bool
 
-    public init(name: String, port: Int, count: Int = 3) {
+    public init(name: String, port: Int, count: Int = 3, isShared: Bool = false) {
         self.name = name
         self.port = port
         self.count = count
+        self.isShared = isShared
+    }
+
+    /// The cluster of the test suites: `TEST_CLUSTER_NAME`/`TEST_CLUSTER_PORT` when
+    /// `scripts/test.sh` started one, else one of this process's own on ports 5714–5716.
+    public static var forTests: PrivateBrokerCluster {
+        let environment = ProcessInfo.processInfo.environment
+        if let name = environment["TEST_CLUSTER_NAME"], !name.isEmpty, let port = environment["TEST_CLUSTER_PORT"].flatMap(Int.init) {
+            return PrivateBrokerCluster(name: name, port: port, isShared: true)
+        }
+        return PrivateBrokerCluster(name: "test-cluster-\(ProcessInfo.processInfo.processIdentifier % 1000)", port: 5714)
     }
 
     /// The node `index` (1-based), to stop, start or run `rabbitmqctl` against.
@@ -25,8 +43,8 @@ public struct PrivateBrokerCluster: Sendable {
     /// The nodes' AMQP URLs, comma-separated (what `AMQP_URL` takes), node 1 first.
     public var url: String { nodes.map(\.url).joined(separator: ",") }
 
-    /// Starts the nodes (or finds them running), joins them into one cluster and waits until
-    /// all of them run (20–40 s on an idle machine).
+    /// Starts the nodes (or finds them running, and starts one that was left stopped), joins
+    /// them into one cluster and waits until all of them run.
     public func start() async throws {
         try await PrivateBrokerNode.runScript([name, String(port), String(count)], action: "cluster-start", environment: [:])
     }
@@ -36,9 +54,30 @@ public struct PrivateBrokerCluster: Sendable {
         try await PrivateBrokerNode.runScript([name, String(count)], action: "cluster-stop", environment: [:])
     }
 
-    /// Runs `body` with the started cluster, then stops it and removes its nodes' directories
-    /// (whether `body` failed or not): every run starts a fresh cluster.
-    public func use<Result>(_ body: (PrivateBrokerCluster) async throws -> Result) async throws -> Result {
+    /// Runs `body` with the cluster running, one caller at a time in this process (callers may
+    /// stop and start nodes). A cluster of its own is started first and stopped afterwards,
+    /// its directories removed, whether `body` failed or not; a shared one is only made sure
+    /// to run all its nodes.
+    public func use<Result: Sendable>(_ body: (PrivateBrokerCluster) async throws -> Result) async throws -> Result {
+        await ClusterTurns.shared.acquire()
+        do {
+            let result = try await run(body)
+            await ClusterTurns.shared.release()
+            return result
+        } catch {
+            await ClusterTurns.shared.release()
+            throw error
+        }
+    }
+
+    private func run<Result: Sendable>(_ body: (PrivateBrokerCluster) async throws -> Result) async throws -> Result {
+        if isShared {
+            try await start()
+            return try await body(self)
+        }
+        if let taken = nodes.first(where: \.isListening) {
+            throw HarnessError("port \(taken.port) is taken: another run with a cluster on \(port)…\(port + count - 1)?")
+        }
         let result: Result
         do {
             try await start()
@@ -59,5 +98,31 @@ public struct PrivateBrokerCluster: Sendable {
         }
         let cookie = node(1).baseDirectory.deletingLastPathComponent().appending(path: "\(name).cookie")
         try? FileManager.default.removeItem(at: cookie)
+    }
+}
+
+/// Turns at the test cluster: one user at a time across all suites of the test process.
+actor ClusterTurns {
+    static let shared = ClusterTurns()
+
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Waits until no one else uses the cluster, then takes it.
+    func acquire() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Hands the cluster to the next waiting caller, if any.
+    func release() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
