@@ -12,11 +12,7 @@ extension ConnectionWorker {
             try openConnection(to: endpoint)
         } catch {
             attemptFailed(error)
-            // With several endpoints the next one is tried at once; the backoff applies once
-            // each of them failed in a row (with one endpoint: after every failure, as before).
-            failedAttempts += 1
-            moveToNextEndpoint()
-            let delay = failedAttempts % configuration.endpoints.count == 0 ? backoff.nextDelay() : .zero
+            let delay = rotation.attemptFailed()
             logger.warning("AMQP connection failed; retrying", metadata: [
                 "amqp.url": "\(endpoint.redactedURL)", "error": "\(error)", "retry.in": "\(delay)",
                 "amqp.next": "\(self.endpoint.address)",
@@ -25,8 +21,7 @@ extension ConnectionWorker {
             return
         }
         generation += 1
-        failedAttempts = 0
-        backoff.reset()
+        rotation.connected()
         blockedReason = nil
         mailbox.blockedReason = nil
         mailbox.isConnected = true
@@ -57,12 +52,7 @@ extension ConnectionWorker {
     }
 
     /// The broker connected to, or tried next.
-    var endpoint: AMQPEndpoint { configuration.endpoints[endpointIndex] }
-
-    /// The next endpoint in the list (wrapping around) becomes the one tried next.
-    func moveToNextEndpoint() {
-        endpointIndex = (endpointIndex + 1) % configuration.endpoints.count
-    }
+    var endpoint: AMQPEndpoint { configuration.endpoints[rotation.index] }
 
     /// Records why an attempt failed and fails the `connect` callers that set no deadline once
     /// each endpoint failed one attempt since they called (they asked for one try of each); the
@@ -195,7 +185,7 @@ extension ConnectionWorker {
     /// reconnection is scheduled, to the next endpoint (with one: the same).
     func connectionLost(_ error: AMQPError) {
         let lost = endpoint
-        moveToNextEndpoint()
+        let delay = rotation.connectionLost()
         if let state {
             amqp_destroy_connection(state)
             self.state = nil
@@ -209,7 +199,6 @@ extension ConnectionWorker {
             consumers[id]?.channelGeneration += 1
             consumers[id]?.subscribed = false
         }
-        let delay = backoff.nextDelay()
         nextAttempt = ContinuousClock.now + delay
         logger.warning("AMQP connection lost; reconnecting", metadata: [
             "error": "\(error)", "retry.in": "\(delay)", "amqp.url": "\(lost.redactedURL)", "amqp.next": "\(endpoint.address)",

@@ -42,11 +42,8 @@ final class ConnectionWorker: @unchecked Sendable {
     var confirms = ConfirmTracker<OutgoingPublish>()
     /// Publishes waiting for the confirm window or for a connection, in order.
     var waiting = Deque<OutgoingPublish>()
-    var backoff: ReconnectBackoff
-    /// The position in ``AMQPConfiguration/endpoints`` of the broker connected to or tried next.
-    var endpointIndex = 0
-    /// Connection attempts failed since the last successful one.
-    var failedAttempts = 0
+    /// The endpoint connected to or tried next, and the delays between attempts.
+    var rotation: EndpointRotation
     var nextAttempt = ContinuousClock.now
     /// Callers of `connect` waiting for the connection to open.
     var connectWaiters: [ConnectWaiter] = []
@@ -58,7 +55,9 @@ final class ConnectionWorker: @unchecked Sendable {
     init(configuration: AMQPConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        backoff = ReconnectBackoff(initial: configuration.reconnectDelay, maximum: configuration.maxReconnectDelay)
+        rotation = EndpointRotation(
+            count: configuration.endpoints.count,
+            backoff: ReconnectBackoff(initial: configuration.reconnectDelay, maximum: configuration.maxReconnectDelay))
     }
 
     /// Starts the connection thread unless it runs already (or the connection was closed).
