@@ -31,6 +31,8 @@ struct ChaosRun: AsyncParsableCommand {
     @Option(help: "scripts/rabbitmq-local.sh, to restart the broker node.") var brokerScript = "scripts/rabbitmq-local.sh"
     @Option(help: "The private broker node's name.") var brokerName = "faults-chaos"
     @Option(help: "The private broker node's AMQP port.") var brokerPort = 5710
+    @Option(help: "Broker nodes: 1, or the size of a cluster named --broker-name on --broker-port… (node 1 is restarted).")
+    var brokerNodes = 1
 
     func run() async throws {
         let seed = self.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
@@ -39,10 +41,11 @@ struct ChaosRun: AsyncParsableCommand {
         say("chaos: seed \(seed), \(commands) commands, \(inFlight) in flight, \(httpPercent)% through HTTP, "
             + "\(perKind) fault(s) of each kind, \(advances) clock advances over \(simulatedDays) days")
         say("chaos: repeat with --seed \(seed)")
+        if brokerNodes > 1 { say("chaos: a \(brokerNodes)-node broker cluster; the services know every node, node 1 restarts") }
         let services = try ChaosServices(layout: ChaosServices.Layout(
             binDirectory: binDirectory, workDirectory: workDirectory, dataDirectory: dataDirectory,
             catalogPath: URL(filePath: catalog).standardizedFileURL.path, brokerScript: brokerScript, brokerName: brokerName,
-            brokerPort: brokerPort, busPrefix: "chaos-\(run)"))
+            brokerPort: brokerPort, brokerNodes: brokerNodes, busPrefix: "chaos-\(run)"))
         try services.startConsumer()
         try services.startProducer()
         try await services.waitUntilHealthy()
