@@ -57,7 +57,7 @@ struct ChaosRun: AsyncParsableCommand {
         let plan = ChaosFaults.schedule(seed: seed, commands: commands, perKind: perKind)
         let bus = try BusOptions.parse(["--amqp-url", services.amqpURL, "--bus-prefix", "chaos-\(run)"])
         let started = ContinuousClock.now
-        let (records, tap) = try await LoadDriver.withDriver(bus) { [inFlight, diskFullSeconds, giveUpSeconds] driver in
+        let (records, tap) = try await LoadDriver.withDriver(bus) { [inFlight, diskFullSeconds, giveUpSeconds, brokerNodes] driver in
             let tap = try await EventTap(connection: driver.connection, names: driver.names, queue: "chaos-\(run).analytics")
             let faults = ChaosFaults(services: services, driver: driver, http: http, stats: stats, diskFullFor: .seconds(diskFullSeconds))
             let sender = ChaosSender(driver: driver, http: http, workload: workload, stats: stats, giveUpAfter: .seconds(giveUpSeconds))
@@ -82,9 +82,13 @@ struct ChaosRun: AsyncParsableCommand {
                         let inFlightNow = stats.sentCount - stats.completed
                         let nextLimit = index + 1 < plan.count ? plan[index + 1].at + margin : Int.max
                         // A full disk needs writes to bite: the stream goes on during it (a full
-                        // disk holds it up anyway). During the other faults it waits, so that a
-                        // slow one (a broker restart) does not let the next fault's moment pass.
-                        if fault.kind == .diskFull { gate.open(upTo: nextLimit) }
+                        // disk holds it up anyway), and so it does while a cluster's node restarts
+                        // (the cluster keeps serving: that is what is tested). During the other
+                        // faults it waits, so that a slow one (a single node's restart) does not
+                        // let the next fault's moment pass.
+                        if fault.kind == .diskFull || (fault.kind == .brokerRestarted && brokerNodes > 1) {
+                            gate.open(upTo: nextLimit)
+                        }
                         var record = try await faults.inject(fault.kind, atCommand: stats.completed, probeNumber: index)
                         gate.open(upTo: nextLimit)
                         record.note = "\(inFlightNow) in flight; " + record.note
