@@ -7,7 +7,7 @@ import Testing
 /// (`PrivateBrokerCluster.forTests`: started once by scripts/test.sh, else by the test): the
 /// node they use stops and starts again under load (docs/broker-cluster.md).
 @Suite(
-    "Services on a 3-node broker cluster", .serialized, .requiresBroker, .requiresBrokerNodes,
+    "Services on a 3-node broker cluster", .serialized, .requiresBroker, .requiresBrokerNodes, .clusterSuite,
     .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "starts services and a cluster of its own")
 )
 struct BrokerClusterTests {

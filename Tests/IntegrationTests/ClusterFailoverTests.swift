@@ -6,7 +6,7 @@ import Testing
 /// The test cluster of 3 private nodes (`PrivateBrokerCluster.forTests`: started once by
 /// scripts/test.sh, else by the test, on ports 5714–5716): clients given the three URLs move to
 /// a live node when theirs stops (docs/broker-cluster.md).
-@Suite("Broker cluster failover", .serialized, .requiresBroker, .requiresBrokerNodes)
+@Suite("Broker cluster failover", .serialized, .requiresBroker, .requiresBrokerNodes, .clusterSuite)
 struct ClusterFailoverTests {
     @Test("the node a publisher and a consumer use stops and starts again: both move to a live node, every confirmed publish is delivered, duplicates only with the same message_id")
     func nodeStopsUnderClients() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A private RabbitMQ cluster on loopback (`scripts/rabbitmq-local.sh cluster-start NAME PORT
 /// COUNT`): nodes NAME-1 … NAME-COUNT on PORT, PORT+1, …, sharing an Erlang cookie, for tests
@@ -98,6 +99,18 @@ public struct PrivateBrokerCluster: Sendable {
         }
         let cookie = node(1).baseDirectory.deletingLastPathComponent().appending(path: "\(name).cookie")
         try? FileManager.default.removeItem(at: cookie)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a cluster suite unless `TEST_CLUSTER_SUITES=later`: `scripts/test.sh` sets it for
+    /// its main `swift test` and runs the cluster suites in a step of their own right after, so
+    /// that stopping and starting cluster nodes neither slows the other suites nor is slowed by
+    /// them.
+    public static var clusterSuite: Self {
+        .enabled(
+            if: ProcessInfo.processInfo.environment["TEST_CLUSTER_SUITES"] != "later",
+            Comment(rawValue: "TEST_CLUSTER_SUITES=later: scripts/test.sh runs the cluster suites in their own step after this one"))
     }
 }
 
