@@ -9,6 +9,8 @@
 #   scripts/chaos.sh                       100,000 commands, release build, random seed (printed)
 #   scripts/chaos.sh --seed 42             the same stream and fault moments again
 #   scripts/chaos.sh --short               CI: 5,000 commands, one fault of each kind, debug build
+#   scripts/chaos.sh --cluster …           a 3-node broker cluster (ports CHAOS_BROKER_PORT…+2, 5717 by
+#                                          default): the services get the three URLs; node 1 restarts
 #   scripts/chaos.sh --commands 20000 …    any option of `subscriptions-load chaos --help`
 #
 # Environment: CHAOS_BROKER_NAME (chaos), CHAOS_BROKER_PORT (5710), CHAOS_DISK_MB (tmpfs size,
@@ -22,8 +24,11 @@ cd "$repo"
 args=()
 build=${CHAOS_BUILD:-release}
 disk_mb=${CHAOS_DISK_MB:-1024}
+nodes=1
 for argument in "$@"; do
-    if [ "$argument" = "--short" ]; then
+    if [ "$argument" = "--cluster" ]; then
+        nodes=3
+    elif [ "$argument" = "--short" ]; then
         args+=(--commands 5000 --faults-per-kind 1 --advances 20 --simulated-days 10 --disk-full-seconds 30 --in-flight 32)
         build=${CHAOS_BUILD:-debug}
         disk_mb=${CHAOS_DISK_MB:-256}
@@ -33,6 +38,10 @@ for argument in "$@"; do
 done
 broker_name=${CHAOS_BROKER_NAME:-chaos}
 broker_port=${CHAOS_BROKER_PORT:-5710}
+if [ "$nodes" -gt 1 ]; then
+    broker_name=${CHAOS_BROKER_NAME:-chaos-cluster}
+    broker_port=${CHAOS_BROKER_PORT:-5717}
+fi
 
 flags=(-c "$build")
 [ "$build" = release ] && flags+=(--static-swift-stdlib)
@@ -51,7 +60,12 @@ data="$work/data"
 mkdir -p "$data" "$work/logs"
 mounted=""
 cleanup() {
-    scripts/rabbitmq-local.sh stop "$broker_name" > /dev/null 2>&1 || true
+    if [ "$nodes" -gt 1 ]; then
+        scripts/rabbitmq-local.sh cluster-stop "$broker_name" "$nodes" > /dev/null 2>&1 || true
+        rm -rf "$repo/.rabbitmq/$broker_name"-[0-9]* "$repo/.rabbitmq/$broker_name.cookie"
+    else
+        scripts/rabbitmq-local.sh stop "$broker_name" > /dev/null 2>&1 || true
+    fi
     if [ -n "$mounted" ]; then umount "$data" || true; fi
 }
 trap cleanup EXIT
@@ -65,15 +79,21 @@ else
     exit 2
 fi
 
-scripts/rabbitmq-local.sh stop "$broker_name" > /dev/null 2>&1 || true
-rm -rf "$repo/.rabbitmq/$broker_name"
-scripts/rabbitmq-local.sh start "$broker_name" "$broker_port"
+if [ "$nodes" -gt 1 ]; then
+    scripts/rabbitmq-local.sh cluster-stop "$broker_name" "$nodes" > /dev/null 2>&1 || true
+    rm -rf "$repo/.rabbitmq/$broker_name"-[0-9]* "$repo/.rabbitmq/$broker_name.cookie"
+    scripts/rabbitmq-local.sh cluster-start "$broker_name" "$broker_port" "$nodes"
+else
+    scripts/rabbitmq-local.sh stop "$broker_name" > /dev/null 2>&1 || true
+    rm -rf "$repo/.rabbitmq/$broker_name"
+    scripts/rabbitmq-local.sh start "$broker_name" "$broker_port"
+fi
 
 status=0
 "$bin/subscriptions-load" chaos \
     --bin-directory "$bin" --data-directory "$data" --work-directory "$work/logs" \
     --catalog "$repo/Config/catalog.example.json" --broker-script "$repo/scripts/rabbitmq-local.sh" \
-    --broker-name "$broker_name" --broker-port "$broker_port" "${args[@]}" || status=$?
+    --broker-name "$broker_name" --broker-port "$broker_port" --broker-nodes "$nodes" "${args[@]}" || status=$?
 if [ "$status" -ne 0 ]; then
     echo "chaos: failed (exit $status); the services' logs are in $work/logs"
     for log in "$work"/logs/*.log; do

@@ -64,6 +64,83 @@ else
     fail "without RABBITMQ_PASSWORD, docker-compose failed for another reason:"; echo "$out" | sed 's/^/        /'
 fi
 
+echo "== 2b. the 3-node cluster overlay (compose.cluster.yaml)"
+cluster=Compose/compose.cluster.yaml
+if out=$("$tools/venv/bin/check-jsonschema" --builtin-schema vendor.compose-spec "$cluster" 2>&1); then
+    pass "$cluster matches the compose-spec schema"
+else
+    fail "$cluster does not match the compose-spec schema:"; echo "$out" | sed 's/^/        /'
+fi
+if merged=$(env -u RABBITMQ_PASSWORD -u RABBITMQ_ERLANG_COOKIE docker-compose --env-file Compose/.env.example -f "$compose" -f "$cluster" --profile e2e config 2>&1); then
+    pass "docker-compose accepts $compose + $cluster (profile e2e included)"
+else
+    fail "docker-compose rejects $compose + $cluster:"; echo "$merged" | sed 's/^/        /'
+fi
+no_cookie_env=$(mktemp); grep -v '^RABBITMQ_ERLANG_COOKIE=' Compose/.env.example > "$no_cookie_env"
+if out=$(env -u RABBITMQ_ERLANG_COOKIE docker-compose --env-file "$no_cookie_env" -f "$compose" -f "$cluster" config -q 2>&1); then
+    fail "the cluster overlay interpolates without RABBITMQ_ERLANG_COOKIE; it should refuse"
+elif grep -q "RABBITMQ_ERLANG_COOKIE" <<<"$out"; then
+    pass "without RABBITMQ_ERLANG_COOKIE, the cluster overlay refuses to start and names it"
+else
+    fail "without RABBITMQ_ERLANG_COOKIE, docker-compose failed for another reason:"; echo "$out" | sed 's/^/        /'
+fi
+rm -f "$no_cookie_env"
+"$tools/venv/bin/python" -c 'import yaml' 2>/dev/null || "$tools/venv/bin/pip" install -q --disable-pip-version-check pyyaml
+# The merged configuration reaches the script on descriptor 3 (its standard input is the script).
+if out=$("$tools/venv/bin/python" - Compose/rabbitmq/cluster.conf 3<<<"$merged" <<'PY' 2>&1
+import os, re, sys
+from urllib.parse import urlsplit
+import yaml
+conf_path = sys.argv[1]
+merged = yaml.safe_load(os.fdopen(3).read())
+services = merged["services"]
+problems = []
+def want(condition, message):
+    if not condition: problems.append(message)
+nodes = ["rabbitmq", "rabbitmq-2", "rabbitmq-3"]
+conf = open(conf_path).read()
+listed = re.findall(r"^cluster_formation\.classic_config\.nodes\.\d+\s*=\s*(\S+)", conf, re.M)
+want(re.search(r"^cluster_formation\.peer_discovery_backend\s*=\s*classic_config\s*$", conf, re.M), "cluster.conf: peer discovery is not classic_config")
+want(sorted(listed) == sorted(f"rabbit@{n}" for n in nodes), f"cluster.conf lists {listed}, the overlay runs {nodes}")
+cookies, volumes = set(), set()
+for name in nodes:
+    node = services.get(name)
+    if not node:
+        problems.append(f"no service {name}"); continue
+    want(node.get("hostname") == name, f"{name}: hostname {node.get('hostname')} (the node name rabbit@{name} in cluster.conf needs it)")
+    environment = node.get("environment", {})
+    server, ctl = environment.get("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", ""), environment.get("RABBITMQ_CTL_ERL_ARGS", "")
+    want(server.startswith("-setcookie ") and server == ctl, f"{name}: server and CLI cookie arguments differ or are missing")
+    cookies.add(server)
+    targets = {}
+    for volume in node.get("volumes", []):
+        if isinstance(volume, str):
+            source, target = volume.split(":")[:2]
+        else:
+            source, target = volume.get("source"), volume.get("target")
+        targets[target] = source
+    want(targets.get("/etc/rabbitmq/conf.d/30-cluster.conf", "").endswith("Compose/rabbitmq/cluster.conf"), f"{name}: does not mount cluster.conf")
+    want(targets.get("/etc/rabbitmq/conf.d/20-subscriptions.conf", "").endswith("Compose/rabbitmq/rabbitmq.conf"), f"{name}: does not mount rabbitmq.conf")
+    volumes.add(targets.get("/var/lib/rabbitmq"))
+want(len(cookies) == 1, f"the nodes have {len(cookies)} different cookies")
+want(len(volumes) == 3 and None not in volumes, f"the nodes do not each have a data volume of their own: {volumes}")
+for name, variable in [("producer", "AMQP_URL"), ("consumer", "AMQP_URL"), ("e2e", "E2E_AMQP_URL")]:
+    value = services.get(name, {}).get("environment", {}).get(variable, "")
+    hosts = [urlsplit(url.strip()).hostname for url in value.split(",")]
+    ports = [urlsplit(url.strip()).port for url in value.split(",")]
+    want(hosts == nodes and ports == [5672] * 3, f"{name}: {variable} lists {hosts} {ports}, expected {nodes} on 5672")
+for name in ("producer", "consumer"):
+    depends = services.get(name, {}).get("depends_on", {})
+    want(all(depends.get(n, {}).get("condition") == "service_healthy" for n in nodes), f"{name}: does not wait for all three nodes to be healthy")
+for p in problems: print(p)
+sys.exit(1 if problems else 0)
+PY
+); then
+    pass "cluster overlay: three nodes named as cluster.conf lists them, one cookie for server and CLI, own data volumes, cluster.conf mounted everywhere, producer/consumer/e2e given the three URLs"
+else
+    fail "cluster overlay:"; echo "$out" | sed 's/^/        /'
+fi
+
 echo "== 3. broker definitions and config"
 if out=$(python3 - "$definitions" Protos/subscriptions/v1/service.proto Compose/.env.example Compose/.env <<'PY' 2>&1
 import base64, hashlib, json, os, re, sys
@@ -201,8 +278,10 @@ while read -r -a words; do
         fi
     done
 done < <(grep -E '^COPY ' "$dockerfile")
-for mounted in $(grep -oE '^\s+- \./[^:]+' "$compose" | sed 's/.*- //'); do
-    [ -e "Compose/$mounted" ] && pass "compose.yaml: bind mount $mounted" || fail "compose.yaml: bind mount $mounted does not exist"
+for file in "$compose" Compose/compose.cluster.yaml; do
+    for mounted in $(grep -oE '^\s+- \./[^:]+' "$file" | sed 's/.*- //' | sort -u); do
+        [ -e "Compose/$mounted" ] && pass "$(basename "$file"): bind mount $mounted" || fail "$(basename "$file"): bind mount $mounted does not exist"
+    done
 done
 for ignored in .build .git .rabbitmq; do
     grep -qx "$ignored" .dockerignore && pass ".dockerignore excludes $ignored" || fail ".dockerignore does not exclude $ignored"

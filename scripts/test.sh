@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's one test command (README, CI): installs what a fresh Debian machine lacks,
 # starts a private RabbitMQ node on loopback unless AMQP_URL points at a running broker,
-# checks that the committed generated protobuf code matches Protos/, then builds and runs
+# and a private 3-node cluster for the cluster suites (ports 5714-5716, TEST_CLUSTER_PORT), checks that the committed generated protobuf code matches Protos/, then builds and runs
 # every test (unit, engine and integration tests against the real broker).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,7 +21,23 @@ if [ -z "${AMQP_URL:-}" ]; then
     fi
     export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
 fi
-cleanup() { [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true; }
+# The 3-node cluster of the cluster suites (ClusterFailoverTests, BrokerClusterTests;
+# docs/broker-cluster.md), started once, in the background while the package builds (a start
+# takes 20-40 s of both cores), and shared by the suites through TEST_CLUSTER_NAME/PORT.
+cluster_name=subs-test-cluster-$$
+cluster_port=${TEST_CLUSTER_PORT:-5714}
+mkdir -p .build
+scripts/rabbitmq-local.sh cluster-start "$cluster_name" "$cluster_port" 3 > .build/test-cluster.log 2>&1 &
+cluster_starter=$!
+stop_cluster() {
+    wait "$cluster_starter" 2>/dev/null || true
+    scripts/rabbitmq-local.sh cluster-stop "$cluster_name" 3 > /dev/null 2>&1 || true
+    rm -rf "$repo/.rabbitmq/$cluster_name"-[0-9]* "$repo/.rabbitmq/$cluster_name.cookie"
+}
+cleanup() {
+    [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true
+    stop_cluster
+}
 trap cleanup EXIT
 # Broker-backed suites skip themselves when AMQP_URL is unreachable (a developer's `swift test`
 # without a broker, or without rabbitmq-server for private nodes); here the suites run anyway
@@ -57,8 +73,23 @@ if grep -E "^$repo/(Sources|Tests)/.*warning:" .build/test-build.log; then
     exit 1
 fi
 
-echo "test: running against AMQP_URL=$AMQP_URL"
-swift test --skip-build "$@"
+if ! wait "$cluster_starter"; then
+    cat .build/test-cluster.log
+    echo "test: the test cluster did not start"
+    exit 1
+fi
+export TEST_CLUSTER_NAME=$cluster_name TEST_CLUSTER_PORT=$cluster_port
+echo "test: running against AMQP_URL=$AMQP_URL (cluster suites: $(scripts/rabbitmq-local.sh cluster-urls "$cluster_name" "$cluster_port" 3))"
+if [ $# -eq 0 ]; then
+    # The cluster suites stop and start a node of the test cluster: they run alone, right after
+    # the others (docs/broker-cluster.md), and are skipped, saying so, in the main run.
+    TEST_CLUSTER_SUITES=later swift test --skip-build
+    echo "test: the cluster suites, alone: ClusterFailoverTests, BrokerClusterTests"
+    swift test --skip-build --filter "ClusterFailoverTests|BrokerClusterTests"
+else
+    swift test --skip-build "$@"
+fi
+stop_cluster
 
 # The wire contract is a contract: the Python (Google protobuf) and C (protobuf-c) analytics
 # consumers must tally the events the Swift services published exactly as the Swift side

@@ -16,6 +16,9 @@ import Logging
 /// - After a lost connection the thread reconnects with backoff, declares the topology again,
 ///   resumes every consumer and publishes again what was not confirmed and is still awaited
 ///   (at least once).
+/// - Given several broker URLs (``AMQPConfiguration/endpoints``, the nodes of a cluster), it
+///   uses one at a time and moves to the next after a failed attempt or a lost connection;
+///   the recovery above then happens on that node.
 /// - ``close()`` cancels consumers, waits (up to 5 s) for outstanding confirms and closes.
 public final class AMQPConnection: Sendable {
     private let worker: ConnectionWorker
@@ -40,7 +43,7 @@ public final class AMQPConnection: Sendable {
         worker.startIfNeeded()
         let operation = PendingOperation()
         mailbox.send(.connect(ConnectWaiter(operation: operation, failsOnAttemptError: deadline == nil)))
-        let broker = "\(worker.configuration.host):\(worker.configuration.port)"
+        let broker = worker.configuration.addresses
         let result = await operation.wait(
             deadline: deadline,
             timeout: { _ in

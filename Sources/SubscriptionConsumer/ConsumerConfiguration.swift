@@ -8,7 +8,7 @@ import SubscriptionWire
 /// Everything the consumer service is configured with, read once at the edge
 /// (`subscriptions-consumer` flags and environment variables; see docs/consumer.md).
 public struct ConsumerConfiguration: Sendable {
-    /// Broker URL (`AMQP_URL`).
+    /// Broker URL, or several comma-separated for the nodes of a cluster (`AMQP_URL`).
     public var amqpURL: String = "amqp://guest:guest@127.0.0.1:5672/"
     /// Exchange and queue names (`BUS_PREFIX`, default `subscriptions`).
     public var names = BusNames()

@@ -6,7 +6,7 @@ import SubscriptionTopology
 /// The broker and bus every command talks to: flags first, then the environment variables
 /// the services read (`AMQP_URL`, `BUS_PREFIX`), then the local defaults.
 public struct ConnectionOptions: ParsableArguments, Sendable {
-    @Option(name: .customLong("amqp-url"), help: "Broker URL (env AMQP_URL, default amqp://guest:guest@127.0.0.1:5672/).")
+    @Option(name: .customLong("amqp-url"), help: "Broker URL, or several comma-separated for a cluster (env AMQP_URL, default amqp://guest:guest@127.0.0.1:5672/).")
     var amqpURL: String?
 
     @Option(help: "Prefix of the exchange and queue names (env BUS_PREFIX, default subscriptions).")

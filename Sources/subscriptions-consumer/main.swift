@@ -20,7 +20,7 @@ struct ConsumerCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Broker URL (env AMQP_URL).") var amqpURL: String?
+    @Option(help: "Broker URL, or several comma-separated for a cluster (env AMQP_URL).") var amqpURL: String?
     @Option(help: "SQLite file (env DATABASE_PATH).") var database: String?
     @Option(help: "Catalog JSON file (env CATALOG_PATH; default: <prefix>/share/subscriptions/catalog.json, /etc/subscriptions/catalog.json, or the checkout's Config/catalog.example.json).") var catalog: String?
     @Option(help: "system, or manual: a test clock moved only by AdvanceTestClock (env CLOCK).") var clock: String?

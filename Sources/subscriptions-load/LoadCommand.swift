@@ -15,7 +15,7 @@ struct LoadCommand: AsyncParsableCommand {
 
 /// Options every load subcommand shares.
 struct BusOptions: ParsableArguments {
-    @Option(help: "Broker URL (env AMQP_URL).")
+    @Option(help: "Broker URL, or several comma-separated for a cluster (env AMQP_URL).")
     var amqpURL = ProcessInfo.processInfo.environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
 
     @Option(help: "Prefix of exchange and queue names (env BUS_PREFIX).")

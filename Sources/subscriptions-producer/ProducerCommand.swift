@@ -14,7 +14,7 @@ struct ProducerCommand: AsyncParsableCommand {
         commandName: "subscriptions-producer",
         abstract: "HTTP API that publishes subscription commands to RabbitMQ and answers with the consumer's reply.")
 
-    @Option(help: "Broker URI (env AMQP_URL).")
+    @Option(help: "Broker URI, or several comma-separated for a cluster (env AMQP_URL).")
     var amqpURL: String?
 
     @Option(help: "Address to bind (env HTTP_HOST).")

@@ -33,4 +33,29 @@ struct ConfigurationRefusalTests {
         #expect(log.contains("LOG_LEVEL") && log.contains("loud"), "\(log)")
         await process.terminate()
     }
+
+    @Test("a bad entry in a list of broker URLs stops either service at once, naming the entry and why", arguments: [
+        "subscriptions-producer", "subscriptions-consumer",
+    ])
+    func badBrokerListEntry(service: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let binaries = ProcessInfo.processInfo.environment["E2E_BIN_DIR"].map { URL(filePath: $0) }
+            ?? Stack.repositoryRoot.appending(path: ".build/debug")
+        let process = try ServiceProcess(
+            name: service, executable: binaries.appending(path: service).path,
+            environment: [
+                "HTTP_PORT": String(try FreePort.find()),
+                "AMQP_URL": "amqp://guest:guest@127.0.0.1:\(try FreePort.find())/, amqp://guest:secret@127.0.0.1:70000/",
+                "BUS_PREFIX": "config-refusal",
+                "DATABASE_PATH": directory.appending(path: "s.sqlite").path,
+                "CATALOG_PATH": Stack.repositoryRoot.appending(path: "Config/catalog.example.json").path,
+            ],
+            logPath: directory.appending(path: "\(service).log").path)
+        let status = await process.waitForExit(timeout: .seconds(20))
+        #expect(status != nil && status != 0, "\(service) kept running with a bad broker URL:\n\(process.logTail())")
+        let log = process.logTail()
+        #expect(log.contains("entry 2 of 2") && log.contains("port 70000") && !log.contains("secret"), "\(log)")
+        await process.terminate()
+    }
 }

@@ -219,7 +219,8 @@ final class Stack: Sendable {
         return try await connect(amqpURL: environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/", name: name)
     }
 
-    private static func connect(amqpURL: String, name: String) async throws -> AMQPConnection {
+    /// A new connection to `amqpURL` (one URL or several, comma-separated).
+    static func connect(amqpURL: String, name: String) async throws -> AMQPConnection {
         var configuration = try AMQPConfiguration(url: amqpURL)
         configuration.connectionName = name
         let connection = AMQPConnection(configuration: configuration, logger: Self.logger)

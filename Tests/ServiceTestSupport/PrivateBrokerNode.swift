@@ -24,7 +24,7 @@ public struct PrivateBrokerNode: Sendable {
 
     public var url: String { "amqp://guest:guest@127.0.0.1:\(port)/" }
 
-    private static var script: String {
+    static var script: String {
         URL(filePath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "scripts/rabbitmq-local.sh").path
@@ -38,6 +38,14 @@ public struct PrivateBrokerNode: Sendable {
 
     /// Runs `rabbitmqctl` against the node, e.g. `["set_vm_memory_high_watermark", "0"]`.
     public func ctl(_ arguments: [String]) async throws { try await run([name, "--"] + arguments, action: "ctl") }
+
+    /// Runs `rabbitmqctl` against the node and returns what it printed on standard output.
+    public func ctlOutput(_ arguments: [String]) async throws -> String {
+        let file = FileManager.default.temporaryDirectory.appending(path: "rabbitmqctl-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await Self.runScript([name, "--"] + arguments, action: "ctl", environment: environment, output: file.path)
+        return try String(contentsOf: file, encoding: .utf8)
+    }
 
     /// Runs `body` with the node, then stops it (whether `body` started it, failed or not).
     public func use<Result>(_ body: (PrivateBrokerNode) async throws -> Result) async throws -> Result {
@@ -73,11 +81,16 @@ public struct PrivateBrokerNode: Sendable {
     /// or stop. (Foundation's `Process.waitUntilExit` was seen to hang here once the script had
     /// left the broker running in the background.)
     private func run(_ tail: [String], action: String) async throws {
+        try await Self.runScript(tail, action: action, environment: environment)
+    }
+
+    /// Runs `scripts/rabbitmq-local.sh ACTION TAIL…` (standard output to `output`, or discarded).
+    static func runScript(_ tail: [String], action: String, environment: [String: String], output: String = "/dev/null") async throws {
         let arguments = ["/bin/bash", Self.script, action] + tail
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&fileActions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
         var cArguments = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }

@@ -23,10 +23,11 @@ public enum TestBroker {
         ProcessInfo.processInfo.environment["REQUIRE_BROKER"] == "1"
     }
 
-    /// Whether something accepts TCP connections at `AMQP_URL`'s host and port (checked once,
-    /// with a 2 s timeout).
+    /// Whether something accepts TCP connections at `AMQP_URL`'s host and port (its first
+    /// entry when it lists several; checked once, with a 2 s timeout).
     public static let isReachable: Bool = {
-        guard let components = URLComponents(string: url), let host = components.host else { return false }
+        let first = url.split(separator: ",").first.map(String.init) ?? url
+        guard let components = URLComponents(string: first.trimmingCharacters(in: .whitespaces)), let host = components.host else { return false }
         let port = components.port ?? (components.scheme?.lowercased() == "amqps" ? 5671 : 5672)
         return TCPProbe.accepts(host: host, port: port, timeout: .seconds(2))
     }()

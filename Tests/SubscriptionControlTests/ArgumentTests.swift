@@ -82,6 +82,13 @@ import Testing
         #expect(result.output.errors.joined().contains("127.0.0.1:\(port)"), "\(result.output.errors)")
     }
 
+    @Test func aBadEntryInTheBrokerListIsNamed() async throws {
+        let port = try FreePort.find()
+        let result = await CtlRun.run(["dlq", "list", "--amqp-url", "amqp://127.0.0.1:\(port)/,,amqp://127.0.0.1:\(port)/", "--bus-prefix", "x"])
+        #expect(result.code != 0)
+        #expect(result.output.errors.joined().contains("entry 2 of 3 in the AMQP URL list is empty"), "\(result.output.errors)")
+    }
+
     @Test func everyCommandHelpHasAnExample() {
         let paths: [[String]] = [["publish"], ["events", "tail"], ["events", "stats"], ["extend", "mass"],
                                  ["clock", "advance"], ["clock", "show"], ["dlq", "list"], ["dlq", "replay"]]

@@ -7,23 +7,25 @@ extension ConnectionWorker {
     /// the publishes that were not confirmed on the previous connection. A failed attempt
     /// fails the `connect` callers that set no deadline and schedules the next one.
     func attemptConnection() {
+        let endpoint = self.endpoint
         do {
-            try openConnection()
+            try openConnection(to: endpoint)
         } catch {
             attemptFailed(error)
-            let delay = backoff.nextDelay()
+            let delay = rotation.attemptFailed()
             logger.warning("AMQP connection failed; retrying", metadata: [
-                "amqp.url": "\(configuration.redactedURL)", "error": "\(error)", "retry.in": "\(delay)",
+                "amqp.url": "\(endpoint.redactedURL)", "error": "\(error)", "retry.in": "\(delay)",
+                "amqp.next": "\(self.endpoint.address)",
             ])
             nextAttempt = ContinuousClock.now + delay
             return
         }
         generation += 1
-        backoff.reset()
+        rotation.connected()
         blockedReason = nil
         mailbox.blockedReason = nil
         mailbox.isConnected = true
-        logger.debug("AMQP connection open", metadata: ["amqp.url": "\(configuration.redactedURL)", "amqp.generation": "\(generation)"])
+        logger.debug("AMQP connection open", metadata: ["amqp.url": "\(endpoint.redactedURL)", "amqp.generation": "\(generation)"])
         do {
             for topology in topologies {
                 try declareOnWire(topology)
@@ -49,39 +51,61 @@ extension ConnectionWorker {
         connectWaiters = []
     }
 
-    /// Records why an attempt failed and fails the `connect` callers that set no deadline
-    /// (they asked for one attempt); the others keep waiting for a later one.
+    /// The broker connected to, or tried next.
+    var endpoint: AMQPEndpoint { configuration.endpoints[rotation.index] }
+
+    /// Records why an attempt failed and fails the `connect` callers that set no deadline once
+    /// each endpoint failed one attempt since they called (they asked for one try of each); the
+    /// others keep waiting for a later one.
     private func attemptFailed(_ error: AMQPError) {
         mailbox.lastConnectionError = error
-        connectWaiters.removeAll { waiter in
-            if waiter.failsOnAttemptError { waiter.operation(.failure(error)) }
-            return waiter.failsOnAttemptError || waiter.operation.isFinished
+        let count = configuration.endpoints.count
+        var remaining: [ConnectWaiter] = []
+        for var waiter in connectWaiters where !waiter.operation.isFinished {
+            guard waiter.failsOnAttemptError else {
+                remaining.append(waiter)
+                continue
+            }
+            waiter.attemptsLeft -= 1
+            if waiter.attemptsLeft > 0 {
+                remaining.append(waiter)
+            } else if count == 1 {
+                waiter.operation(.failure(error))
+            } else {
+                var summary = error
+                summary.message = "none of the \(count) brokers (\(configuration.addresses)) accepted the connection; last attempt: \(error.message)"
+                waiter.operation(.failure(summary))
+            }
         }
+        connectWaiters = remaining
     }
 
     /// A caller's `connect`: resumed at once when connected; otherwise the next attempt starts
-    /// now (not after the backoff) and the caller waits for its outcome.
+    /// now (not after the backoff) and the caller waits for its outcome (with several
+    /// endpoints and no deadline: for one attempt on each).
     func addConnectWaiter(_ waiter: ConnectWaiter) {
         guard state == nil else {
             waiter.operation(.success(()))
             return
         }
+        var waiter = waiter
+        waiter.attemptsLeft = configuration.endpoints.count
         connectWaiters.append(waiter)
         nextAttempt = min(nextAttempt, ContinuousClock.now)
     }
 
-    private func openConnection() throws(AMQPError) {
+    private func openConnection(to endpoint: AMQPEndpoint) throws(AMQPError) {
         guard let connection = amqp_new_connection() else {
             throw AMQPError(.connectionFailed, "amqp_new_connection failed")
         }
         var opened = false
         defer { if !opened { amqp_destroy_connection(connection) } }
-        let socket = try makeSocket(for: connection)
+        let socket = try makeSocket(for: connection, tls: endpoint.tls)
         var timeout = timeval(configuration.connectTimeout)
-        let status = amqp_socket_open_noblock(socket, configuration.host, Int32(configuration.port), &timeout)
+        let status = amqp_socket_open_noblock(socket, endpoint.host, Int32(endpoint.port), &timeout)
         guard status == AMQP_STATUS_OK.rawValue else {
             let text = String(cString: amqp_error_string2(status))
-            throw AMQPError(.connectionFailed, "cannot reach \(configuration.host):\(configuration.port): \(text)")
+            throw AMQPError(.connectionFailed, "cannot reach \(endpoint.address): \(text)")
         }
         let arena = CArena()
         var properties = arena.table([
@@ -97,10 +121,10 @@ extension ConnectionWorker {
         ])
         let heartbeat = Int32(configuration.heartbeat.components.seconds)
         let reply = crmq_login_plain_with_properties(
-            connection, configuration.virtualHost, 0, 131_072, heartbeat, &properties,
-            configuration.user, configuration.password
+            connection, endpoint.virtualHost, 0, 131_072, heartbeat, &properties,
+            endpoint.user, endpoint.password
         )
-        if let failure = RPCReply.error(reply, doing: "login to \(configuration.redactedURL)") {
+        if let failure = RPCReply.error(reply, doing: "login to \(endpoint.redactedURL)") {
             var error = failure.error
             if error.code != .accessRefused { error.code = .connectionFailed }
             throw error
@@ -118,8 +142,8 @@ extension ConnectionWorker {
         }
     }
 
-    private func makeSocket(for connection: amqp_connection_state_t) throws(AMQPError) -> OpaquePointer {
-        if configuration.tls {
+    private func makeSocket(for connection: amqp_connection_state_t, tls: Bool) throws(AMQPError) -> OpaquePointer {
+        if tls {
             guard let socket = amqp_ssl_socket_new(connection) else {
                 throw AMQPError(.tls, "cannot create a TLS socket")
             }
@@ -156,10 +180,12 @@ extension ConnectionWorker {
     }
 
     /// Forgets the broken connection: unconfirmed publishes whose callers still wait go back to
-    /// the front of the queue (they are published again after reconnecting: at least once),
-    /// deliveries already handed
-    /// out become stale, and a reconnection is scheduled.
+    /// the front of the queue (they are published again after reconnecting, on whichever
+    /// endpoint answers: at least once), deliveries already handed out become stale, and a
+    /// reconnection is scheduled, to the next endpoint (with one: the same).
     func connectionLost(_ error: AMQPError) {
+        let lost = endpoint
+        let delay = rotation.connectionLost()
         if let state {
             amqp_destroy_connection(state)
             self.state = nil
@@ -173,10 +199,9 @@ extension ConnectionWorker {
             consumers[id]?.channelGeneration += 1
             consumers[id]?.subscribed = false
         }
-        let delay = backoff.nextDelay()
         nextAttempt = ContinuousClock.now + delay
         logger.warning("AMQP connection lost; reconnecting", metadata: [
-            "error": "\(error)", "retry.in": "\(delay)", "amqp.url": "\(configuration.redactedURL)",
+            "error": "\(error)", "retry.in": "\(delay)", "amqp.url": "\(lost.redactedURL)", "amqp.next": "\(endpoint.address)",
         ])
     }
 

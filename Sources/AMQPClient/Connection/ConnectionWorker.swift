@@ -42,7 +42,8 @@ final class ConnectionWorker: @unchecked Sendable {
     var confirms = ConfirmTracker<OutgoingPublish>()
     /// Publishes waiting for the confirm window or for a connection, in order.
     var waiting = Deque<OutgoingPublish>()
-    var backoff: ReconnectBackoff
+    /// The endpoint connected to or tried next, and the delays between attempts.
+    var rotation: EndpointRotation
     var nextAttempt = ContinuousClock.now
     /// Callers of `connect` waiting for the connection to open.
     var connectWaiters: [ConnectWaiter] = []
@@ -54,7 +55,9 @@ final class ConnectionWorker: @unchecked Sendable {
     init(configuration: AMQPConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        backoff = ReconnectBackoff(initial: configuration.reconnectDelay, maximum: configuration.maxReconnectDelay)
+        rotation = EndpointRotation(
+            count: configuration.endpoints.count,
+            backoff: ReconnectBackoff(initial: configuration.reconnectDelay, maximum: configuration.maxReconnectDelay))
     }
 
     /// Starts the connection thread unless it runs already (or the connection was closed).
@@ -185,10 +188,13 @@ final class ConnectionWorker: @unchecked Sendable {
 }
 
 /// A caller of `connect`: resumed when the connection opens, or, when it set no deadline,
-/// when the next attempt fails.
+/// when the next attempt on every endpoint failed.
 struct ConnectWaiter: Sendable {
     var operation: PendingOperation
     var failsOnAttemptError: Bool
+    /// Failed attempts still to see before a caller without a deadline fails: one per
+    /// endpoint, set when the connection thread takes the call.
+    var attemptsLeft = 1
 }
 
 /// A consumer as the connection thread tracks it.

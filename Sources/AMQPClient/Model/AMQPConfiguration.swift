@@ -1,22 +1,16 @@
 import Foundation
 
-/// How to reach a broker and how the connection behaves.
+/// How to reach a broker (or the nodes of a cluster) and how the connection behaves.
 ///
 /// Built from an AMQP URI (`amqp://user:password@host:port/vhost`, `amqps://…` for TLS, the
-/// virtual host percent-encoded, `%2F` for `/`; an empty path means `/`).
+/// virtual host percent-encoded, `%2F` for `/`; an empty path means `/`), or from several,
+/// comma-separated, one per cluster node: the connection uses one at a time and moves to the
+/// next when its broker cannot be reached or the connection is lost (``endpoints``).
 public struct AMQPConfiguration: Sendable, Hashable {
-    /// Broker host name or address.
-    public var host: String
-    /// Broker port (5672 for `amqp`, 5671 for `amqps` by default).
-    public var port: Int
-    /// Virtual host.
-    public var virtualHost: String
-    /// User name (SASL PLAIN).
-    public var user: String
-    /// Password (SASL PLAIN).
-    public var password: String
-    /// Use TLS (rabbitmq-c's OpenSSL socket).
-    public var tls: Bool
+    /// The broker addresses, in the order they are tried; never empty. The connection starts
+    /// with the first and moves to the next (wrapping around) after a failed attempt or a lost
+    /// connection.
+    public var endpoints: [AMQPEndpoint]
     /// PEM file of the certificate authorities to trust for TLS; nil: the system's default paths.
     public var tlsCACertificatePath: String?
     /// Verify the broker's certificate and host name (TLS only).
@@ -25,7 +19,8 @@ public struct AMQPConfiguration: Sendable, Hashable {
     public var heartbeat: Duration
     /// Client-provided connection name, shown by the management UI.
     public var connectionName: String
-    /// First delay before reconnecting; doubles up to ``maxReconnectDelay``.
+    /// First delay before reconnecting; doubles up to ``maxReconnectDelay``. With several
+    /// endpoints the next one is tried at once, and the delay applies once all of them failed.
     public var reconnectDelay: Duration
     /// Longest delay between reconnection attempts.
     public var maxReconnectDelay: Duration
@@ -34,40 +29,31 @@ public struct AMQPConfiguration: Sendable, Hashable {
     /// Time allowed for the TCP connect and the AMQP handshake.
     public var connectTimeout: Duration
 
-    /// A configuration parsed from an AMQP URI, with default behaviour.
+    /// A configuration parsed from one AMQP URI or several, comma-separated (spaces around
+    /// the commas are ignored), with default behaviour.
+    ///
+    /// A bad entry is ``AMQPError/Code/invalidURL``; with several entries the message names
+    /// the entry by position (`entry 2 of 3`) and says what is wrong with it.
     public init(url: String) throws(AMQPError) {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
-            throw AMQPError(.invalidURL, "'\(url)' is not a URL (expected amqp://user:password@host:port/vhost)")
+        let entries = url.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
         }
-        switch scheme {
-        case "amqp": tls = false
-        case "amqps": tls = true
-        default:
-            throw AMQPError(.invalidURL, "scheme '\(scheme)' in '\(Self.redacted(url))' is not amqp or amqps")
-        }
-        guard let host = components.host, !host.isEmpty else {
-            throw AMQPError(.invalidURL, "'\(Self.redacted(url))' has no host")
-        }
-        self.host = host
-        if let port = components.port {
-            guard (1...65535).contains(port) else {
-                throw AMQPError(.invalidURL, "port \(port) in '\(Self.redacted(url))' is out of range")
-            }
-            self.port = port
+        if entries.count == 1 {
+            endpoints = [try AMQPEndpoint(url: entries[0])]
         } else {
-            self.port = tls ? 5671 : 5672
-        }
-        user = components.user?.removingPercentEncoding ?? "guest"
-        password = components.password?.removingPercentEncoding ?? "guest"
-        let path = components.percentEncodedPath
-        if path.isEmpty || path == "/" {
-            virtualHost = "/"
-        } else {
-            let encoded = String(path.dropFirst())
-            guard !encoded.contains("/"), let decoded = encoded.removingPercentEncoding else {
-                throw AMQPError(.invalidURL, "virtual host '\(encoded)' must be one percent-encoded segment (use %2F for '/')")
+            var endpoints: [AMQPEndpoint] = []
+            for (index, entry) in entries.enumerated() {
+                let position = "entry \(index + 1) of \(entries.count) in the AMQP URL list"
+                guard !entry.isEmpty else {
+                    throw AMQPError(.invalidURL, "\(position) is empty (expected comma-separated amqp:// or amqps:// URLs)")
+                }
+                do {
+                    endpoints.append(try AMQPEndpoint(url: entry))
+                } catch {
+                    throw AMQPError(.invalidURL, "\(position): \(error.message)")
+                }
             }
-            virtualHost = decoded
+            self.endpoints = endpoints
         }
         tlsCACertificatePath = nil
         tlsVerifyPeer = true
@@ -79,15 +65,49 @@ public struct AMQPConfiguration: Sendable, Hashable {
         connectTimeout = .seconds(10)
     }
 
-    /// The URL with its password replaced, safe to log.
-    public var redactedURL: String {
-        let vhost = virtualHost.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? virtualHost
-        return "\(tls ? "amqps" : "amqp")://\(user):***@\(host):\(port)/\(vhost)"
+    /// The first endpoint's host.
+    public var host: String {
+        get { endpoints[0].host }
+        set { endpoints[0].host = newValue }
     }
 
-    static func redacted(_ url: String) -> String {
-        guard var components = URLComponents(string: url), components.password != nil else { return url }
-        components.password = "***"
-        return components.string ?? url
+    /// The first endpoint's port.
+    public var port: Int {
+        get { endpoints[0].port }
+        set { endpoints[0].port = newValue }
+    }
+
+    /// The first endpoint's virtual host.
+    public var virtualHost: String {
+        get { endpoints[0].virtualHost }
+        set { endpoints[0].virtualHost = newValue }
+    }
+
+    /// The first endpoint's user.
+    public var user: String {
+        get { endpoints[0].user }
+        set { endpoints[0].user = newValue }
+    }
+
+    /// The first endpoint's password.
+    public var password: String {
+        get { endpoints[0].password }
+        set { endpoints[0].password = newValue }
+    }
+
+    /// Whether the first endpoint uses TLS.
+    public var tls: Bool {
+        get { endpoints[0].tls }
+        set { endpoints[0].tls = newValue }
+    }
+
+    /// The URLs with their passwords replaced, comma-separated, safe to log.
+    public var redactedURL: String {
+        endpoints.map(\.redactedURL).joined(separator: ",")
+    }
+
+    /// The endpoints' `host:port`, comma-separated, for messages.
+    var addresses: String {
+        endpoints.map(\.address).joined(separator: ", ")
     }
 }

@@ -4,7 +4,7 @@ import Logging
 ///
 /// | variable | meaning | default |
 /// | --- | --- | --- |
-/// | `AMQP_URL` | broker URI | `amqp://guest:guest@127.0.0.1:5672/` |
+/// | `AMQP_URL` | broker URI, or several comma-separated (cluster nodes) | `amqp://guest:guest@127.0.0.1:5672/` |
 /// | `HTTP_HOST` | address the HTTP server binds | `127.0.0.1` |
 /// | `HTTP_PORT` | HTTP port | `8080` |
 /// | `REPLY_TIMEOUT` | default deadline of a command, in seconds (decimals allowed) | `10` |

@@ -31,6 +31,8 @@ struct ChaosRun: AsyncParsableCommand {
     @Option(help: "scripts/rabbitmq-local.sh, to restart the broker node.") var brokerScript = "scripts/rabbitmq-local.sh"
     @Option(help: "The private broker node's name.") var brokerName = "faults-chaos"
     @Option(help: "The private broker node's AMQP port.") var brokerPort = 5710
+    @Option(help: "Broker nodes: 1, or the size of a cluster named --broker-name on --broker-port… (node 1 is restarted).")
+    var brokerNodes = 1
 
     func run() async throws {
         let seed = self.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
@@ -39,10 +41,11 @@ struct ChaosRun: AsyncParsableCommand {
         say("chaos: seed \(seed), \(commands) commands, \(inFlight) in flight, \(httpPercent)% through HTTP, "
             + "\(perKind) fault(s) of each kind, \(advances) clock advances over \(simulatedDays) days")
         say("chaos: repeat with --seed \(seed)")
+        if brokerNodes > 1 { say("chaos: a \(brokerNodes)-node broker cluster; the services know every node, node 1 restarts") }
         let services = try ChaosServices(layout: ChaosServices.Layout(
             binDirectory: binDirectory, workDirectory: workDirectory, dataDirectory: dataDirectory,
             catalogPath: URL(filePath: catalog).standardizedFileURL.path, brokerScript: brokerScript, brokerName: brokerName,
-            brokerPort: brokerPort, busPrefix: "chaos-\(run)"))
+            brokerPort: brokerPort, brokerNodes: brokerNodes, busPrefix: "chaos-\(run)"))
         try services.startConsumer()
         try services.startProducer()
         try await services.waitUntilHealthy()
@@ -54,7 +57,7 @@ struct ChaosRun: AsyncParsableCommand {
         let plan = ChaosFaults.schedule(seed: seed, commands: commands, perKind: perKind)
         let bus = try BusOptions.parse(["--amqp-url", services.amqpURL, "--bus-prefix", "chaos-\(run)"])
         let started = ContinuousClock.now
-        let (records, tap) = try await LoadDriver.withDriver(bus) { [inFlight, diskFullSeconds, giveUpSeconds] driver in
+        let (records, tap) = try await LoadDriver.withDriver(bus) { [inFlight, diskFullSeconds, giveUpSeconds, brokerNodes] driver in
             let tap = try await EventTap(connection: driver.connection, names: driver.names, queue: "chaos-\(run).analytics")
             let faults = ChaosFaults(services: services, driver: driver, http: http, stats: stats, diskFullFor: .seconds(diskFullSeconds))
             let sender = ChaosSender(driver: driver, http: http, workload: workload, stats: stats, giveUpAfter: .seconds(giveUpSeconds))
@@ -79,9 +82,13 @@ struct ChaosRun: AsyncParsableCommand {
                         let inFlightNow = stats.sentCount - stats.completed
                         let nextLimit = index + 1 < plan.count ? plan[index + 1].at + margin : Int.max
                         // A full disk needs writes to bite: the stream goes on during it (a full
-                        // disk holds it up anyway). During the other faults it waits, so that a
-                        // slow one (a broker restart) does not let the next fault's moment pass.
-                        if fault.kind == .diskFull { gate.open(upTo: nextLimit) }
+                        // disk holds it up anyway), and so it does while a cluster's node restarts
+                        // (the cluster keeps serving: that is what is tested). During the other
+                        // faults it waits, so that a slow one (a single node's restart) does not
+                        // let the next fault's moment pass.
+                        if fault.kind == .diskFull || (fault.kind == .brokerRestarted && brokerNodes > 1) {
+                            gate.open(upTo: nextLimit)
+                        }
                         var record = try await faults.inject(fault.kind, atCommand: stats.completed, probeNumber: index)
                         gate.open(upTo: nextLimit)
                         record.note = "\(inFlightNow) in flight; " + record.note

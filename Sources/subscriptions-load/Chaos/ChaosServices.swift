@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// The system under test as the chaos run drives it: the consumer and producer processes
-/// (started again after each kill, as a supervisor would), the private broker node (stopped
-/// and started by scripts/rabbitmq-local.sh) and the consumer's database directory (a small
-/// tmpfs the script mounted, filled up and freed).
+/// (started again after each kill, as a supervisor would), the private broker node or cluster
+/// (a node stopped and started by scripts/rabbitmq-local.sh) and the consumer's database
+/// directory (a small tmpfs the script mounted, filled up and freed).
 final class ChaosServices: Sendable {
     struct Layout: Sendable {
         var binDirectory: String
@@ -14,6 +14,9 @@ final class ChaosServices: Sendable {
         var brokerScript: String
         var brokerName: String
         var brokerPort: Int
+        /// 1: the node `brokerName`; more: a cluster, nodes `brokerName-1`… on `brokerPort`…,
+        /// whose URLs the services get, node 1 first (docs/broker-cluster.md).
+        var brokerNodes: Int
         var busPrefix: String
     }
 
@@ -25,7 +28,10 @@ final class ChaosServices: Sendable {
     private let producer = Mutex<ChaosProcess?>(nil)
     private let starts = Mutex(0)
 
-    var amqpURL: String { "amqp://guest:guest@127.0.0.1:\(layout.brokerPort)/" }
+    /// The broker URL, or the cluster nodes' URLs comma-separated, node 1 first.
+    var amqpURL: String {
+        (0..<max(1, layout.brokerNodes)).map { "amqp://guest:guest@127.0.0.1:\(layout.brokerPort + $0)/" }.joined(separator: ",")
+    }
     var databasePath: String { layout.dataDirectory + "/subscriptions.sqlite" }
     var fillerPath: String { layout.dataDirectory + "/filler" }
 
@@ -79,11 +85,13 @@ final class ChaosServices: Sendable {
         try startProducer()
     }
 
-    /// Stops the broker node and starts it again (queues and persistent messages survive).
+    /// Stops the broker node and starts it again (queues and persistent messages survive); in a
+    /// cluster, node 1, the one the services connect to first.
     func restartBroker() throws {
         let log = "\(layout.workDirectory)/broker-restarts.log"
-        try runScript(["/bin/bash", layout.brokerScript, "stop", layout.brokerName], logPath: log)
-        try runScript(["/bin/bash", layout.brokerScript, "start", layout.brokerName, String(layout.brokerPort)], logPath: log)
+        let node = layout.brokerNodes > 1 ? "\(layout.brokerName)-1" : layout.brokerName
+        try runScript(["/bin/bash", layout.brokerScript, "stop", node], logPath: log)
+        try runScript(["/bin/bash", layout.brokerScript, "start", node, String(layout.brokerPort)], logPath: log)
     }
 
     /// Writes zeros into the data directory until its file system is full; returns the bytes written.
