@@ -1,5 +1,6 @@
 import AMQPClient
 import Foundation
+import GRDB
 import Logging
 import ServiceConfiguration
 import ServiceTestSupport
@@ -8,7 +9,6 @@ import SubscriptionStore
 import SubscriptionTopology
 import SubscriptionWire
 import SwiftProtobuf
-import GRDB
 import Synchronization
 import Testing
 
