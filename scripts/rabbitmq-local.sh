@@ -7,6 +7,9 @@
 #   scripts/rabbitmq-local.sh status [NAME]          exit 0 when the node answers
 #   scripts/rabbitmq-local.sh url    [NAME] [PORT]   print the node's AMQP URL
 #   scripts/rabbitmq-local.sh ctl    [NAME] -- ARGS  run rabbitmqctl against the node
+#   scripts/rabbitmq-local.sh cluster-start [NAME] [PORT] [COUNT]   COUNT (3) nodes NAME-1… on PORT, PORT+1, …, clustered
+#   scripts/rabbitmq-local.sh cluster-stop  [NAME] [COUNT]          stop them
+#   scripts/rabbitmq-local.sh cluster-urls  [NAME] [PORT] [COUNT]   print their AMQP URLs, comma-separated (AMQP_URL)
 #
 # NAME defaults to $RABBITMQ_LOCAL_NAME or "subs", PORT to $RABBITMQ_LOCAL_PORT or 5672.
 # Several nodes can run side by side with different names and ports. The base directory is
@@ -15,6 +18,12 @@
 # listens on PORT+10000 and Prometheus on PORT+10020, both on 127.0.0.1. Set
 # RABBITMQ_LOCAL_TLS=1 for an AMQPS listener on PORT+1 with a certificate for 127.0.0.1 and
 # localhost signed by a CA of the node's own (.rabbitmq/NAME/tls/ca.pem).
+#
+# A cluster's nodes are ordinary nodes named NAME-1 … NAME-COUNT (stop and start one with
+# `stop NAME-2` / `start NAME-2`; it rejoins by itself) sharing an Erlang cookie
+# (.rabbitmq/NAME.cookie); nodes 2… join node 1. Quorum queues declared on the cluster get a
+# replica on every node (docs/scale-out.md). Ports: PORT+i-1 for AMQP, plus the derived ports
+# above (distribution PORT+i-1+20000) for each node.
 set -euo pipefail
 
 command=${1:-status}
@@ -31,6 +40,11 @@ fi
 
 node_environment() {
     mkdir -p "$base/home" "$base/mnesia" "$base/log"
+    # A cluster member's cookie, written before its first start (the nodes must share it).
+    if [ -n "${RABBITMQ_LOCAL_COOKIE:-}" ] && [ ! -f "$base/home/.erlang.cookie" ]; then
+        printf '%s' "$RABBITMQ_LOCAL_COOKIE" > "$base/home/.erlang.cookie"
+        chmod 400 "$base/home/.erlang.cookie"
+    fi
     # A port recorded at first start wins, so stop/status need only the name.
     if [ -f "$base/port" ]; then port=$(cat "$base/port"); fi
     export HOME="$base/home"
@@ -100,6 +114,14 @@ port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 ctl() { "$bin/rabbitmqctl" -n "$RABBITMQ_NODENAME" "$@"; }
 
+# The cluster's shared cookie, made once.
+cluster_cookie() {
+    local file=${RABBITMQ_LOCAL_BASE:-$repo/.rabbitmq}/$1.cookie
+    mkdir -p "$(dirname "$file")"
+    [ -f "$file" ] || { head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' | tr a-f A-F > "$file"; chmod 600 "$file"; }
+    cat "$file"
+}
+
 case "$command" in
 start)
     node_environment
@@ -163,8 +185,36 @@ ctl)
     [ "${1:-}" = "--" ] && shift
     ctl "$@"
     ;;
+cluster-start)
+    count=${4:-3}
+    cookie=$(cluster_cookie "$name")
+    for i in $(seq 1 "$count"); do
+        RABBITMQ_LOCAL_COOKIE=$cookie "$0" start "$name-$i" $((port + i - 1)) &
+    done
+    wait
+    for i in $(seq 2 "$count"); do
+        member="$name-$i"
+        if ! "$0" ctl "$member" -- cluster_status 2>/dev/null | grep -q "$name-1@localhost"; then
+            "$0" ctl "$member" -- stop_app >/dev/null
+            "$0" ctl "$member" -- join_cluster "$name-1@localhost" >/dev/null
+            "$0" ctl "$member" -- start_app >/dev/null
+        fi
+    done
+    "$0" ctl "$name-1" -- await_online_nodes "$count" --timeout 60 >/dev/null 2>&1 || true
+    echo "rabbitmq-local: cluster $name ready: $("$0" cluster-urls "$name" "$port" "$count")"
+    ;;
+cluster-stop)
+    count=${3:-3}
+    for i in $(seq "$count" -1 1); do "$0" stop "$name-$i"; done
+    ;;
+cluster-urls)
+    count=${4:-3}
+    urls=()
+    for i in $(seq 1 "$count"); do urls+=("amqp://guest:guest@127.0.0.1:$((port + i - 1))/"); done
+    (IFS=,; echo "${urls[*]}")
+    ;;
 *)
-    echo "usage: $0 start|stop|status|url|ctl [NAME] [PORT]" >&2
+    echo "usage: $0 start|stop|status|url|ctl|cluster-start|cluster-stop|cluster-urls [NAME] [PORT] [COUNT]" >&2
     exit 2
     ;;
 esac
