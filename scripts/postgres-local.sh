@@ -5,6 +5,7 @@
 #
 #   scripts/postgres-local.sh start  [NAME] [PORT]   initialise (once) and start a server; wait until it accepts connections
 #   scripts/postgres-local.sh stop   [NAME]          stop the server (fast shutdown)
+#   scripts/postgres-local.sh reset  [NAME]          stop the server and delete its directory (every database in it)
 #   scripts/postgres-local.sh status [NAME]          exit 0 when the server answers
 #   scripts/postgres-local.sh url    [NAME] [PORT]   print the DATABASE_URL of the server's database
 #   scripts/postgres-local.sh psql   [NAME] -- ARGS  run psql against the server's database
@@ -110,6 +111,13 @@ stop)
     fi
     echo "postgres-local: $name stopped"
     ;;
+reset)
+    if [ -f "$data/PG_VERSION" ] && as_owner "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
+        as_owner "$bin/pg_ctl" -D "$data" -m fast -w stop >/dev/null
+    fi
+    rm -rf "$base"
+    echo "postgres-local: $name reset (its directory deleted)"
+    ;;
 status)
     if [ -f "$data/PG_VERSION" ] && as_owner "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1 && port_open "$port"; then
         echo "postgres-local: $name running on 127.0.0.1:$port"
@@ -135,7 +143,7 @@ create-database)
     url "$target"
     ;;
 *)
-    echo "usage: $0 start|stop|status|url|psql|create-database [NAME] [PORT]" >&2
+    echo "usage: $0 start|stop|reset|status|url|psql|create-database [NAME] [PORT]" >&2
     exit 2
     ;;
 esac

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The project's one test command (README, CI): installs what a fresh Debian machine lacks,
-# starts a private RabbitMQ node on loopback unless AMQP_URL points at a running broker,
+# starts a private RabbitMQ node on loopback unless AMQP_URL points at a running broker, and a
+# private PostgreSQL server unless TEST_DATABASE_URL points at one,
 # checks that the committed generated protobuf code matches Protos/, then builds and runs
 # every test (unit, engine and integration tests against the real broker).
 set -euo pipefail
@@ -21,12 +22,34 @@ if [ -z "${AMQP_URL:-}" ]; then
     fi
     export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
 fi
-cleanup() { [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true; }
+# PostgreSQL for the store contract and the PostgreSQL end-to-end tests: a private server of
+# Debian's postgresql-15 (scripts/postgres-local.sh) unless TEST_DATABASE_URL names one. Its
+# directory is under /tmp (the server runs as the postgres user, who may not reach the checkout);
+# a server started here begins empty (each test creates a database of its own).
+started_postgres=""
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+    export POSTGRES_LOCAL_BASE=${POSTGRES_LOCAL_BASE:-${TMPDIR:-/tmp}/subscriptions-postgres}
+    pg_name=${POSTGRES_TEST_NAME:-subs-test-pg}
+    pg_port=${POSTGRES_TEST_PORT:-5433}
+    if (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
+        echo "test: a PostgreSQL server already listens on 127.0.0.1:$pg_port; using it"
+    else
+        scripts/postgres-local.sh reset "$pg_name"
+        scripts/postgres-local.sh start "$pg_name" "$pg_port"
+        started_postgres="$pg_name"
+    fi
+    export TEST_DATABASE_URL="postgres://subscriptions:subscriptions-local-dev@127.0.0.1:$pg_port/subscriptions"
+fi
+cleanup() {
+    [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true
+    [ -n "$started_postgres" ] && scripts/postgres-local.sh stop "$started_postgres" || true
+}
 trap cleanup EXIT
 # Broker-backed suites skip themselves when AMQP_URL is unreachable (a developer's `swift test`
 # without a broker, or without rabbitmq-server for private nodes); here the suites run anyway
 # and fail: a skip must never turn a CI run green.
 export REQUIRE_BROKER=1
+export REQUIRE_POSTGRES=1
 
 echo "test: checking generated protobuf code against Protos/"
 scripts/check-generated-code.sh

@@ -14,7 +14,7 @@ import SubscriptionStore
 /// left behind when no batch comes to do it.
 actor OutboxRelay: Service {
     private let connection: AMQPConnection
-    private let database: SubscriptionDatabase
+    private let database: any ConsumerStore
     private let messages: OutgoingMessages
     private let ledger: OutboxLedger
     private let metrics: ConsumerMetrics
@@ -23,7 +23,7 @@ actor OutboxRelay: Service {
     private let pollInterval: Duration
 
     init(
-        connection: AMQPConnection, database: SubscriptionDatabase, messages: OutgoingMessages, ledger: OutboxLedger,
+        connection: AMQPConnection, database: any ConsumerStore, messages: OutgoingMessages, ledger: OutboxLedger,
         metrics: ConsumerMetrics, logger: Logger, retryInterval: Duration = .seconds(1), pollInterval: Duration = .milliseconds(20)
     ) {
         self.connection = connection
