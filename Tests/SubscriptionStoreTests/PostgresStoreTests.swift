@@ -49,6 +49,33 @@ struct PostgresStoreTests {
         #expect(try await two.read { try $0.processedCommandCount() } == 1)
     }
 
+    @Test("a connection the server ends (a restart, a failover) is an outage at worst, and the next transaction reconnects and commits")
+    func reconnects() async throws {
+        let url = try await StoreBackend.freshPostgresURL()
+        let store = try await PostgresStore.open(url: url, logger: StoreBackend.logger)
+        try await store.write { try $0.setSetting("before", to: "1") }
+        #expect(try await store.read { try $0.setting("before") } == "1")
+        let admin = try await PostgresStore.open(url: url, logger: StoreBackend.logger)
+        let ended = try await admin.writePostgres { transaction in
+            try transaction.execute("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid()
+                """).count
+        }
+        #expect(ended == 2, "the store's writer and reader connections")
+        do {
+            try await store.write { try $0.setSetting("during", to: "2") }
+        } catch {
+            // The first statement on a dead connection fails; a lost connection is an outage.
+            #expect(store.isOutage(error), "\(String(reflecting: error))")
+        }
+        try await store.write { try $0.setSetting("after", to: "3") }
+        #expect(try await store.read { try $0.setting("after") } == "3")
+        #expect(await store.ping())
+        await admin.close()
+        await store.close()
+    }
+
     @Test("a server that cannot be reached is an outage (the consumer waits), and opening fails with cannotOpen naming the server")
     func unreachable() async throws {
         let url = "postgres://nobody:secret@127.0.0.1:1/none"
