@@ -42,8 +42,10 @@ public enum ConsumerApplication {
         let metrics = ConsumerMetrics()
         let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName)
         let ledger = OutboxLedger()
+        // A shared database (PostgreSQL) may hold rows of a replica that died: sweep for them.
         let relay = OutboxRelay(
-            connection: connection, database: database, messages: messages, ledger: ledger, metrics: metrics, logger: logger
+            connection: connection, database: database, messages: messages, ledger: ledger, metrics: metrics, logger: logger,
+            sweepInterval: configuration.databaseURL == nil ? nil : configuration.outboxSweepInterval
         )
         var pipeline = CommandPipeline(
             database: database, handler: handler, clock: ConsumerClock(mode: configuration.clock),

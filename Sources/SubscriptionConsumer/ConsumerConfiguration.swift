@@ -24,6 +24,9 @@ public struct ConsumerConfiguration: Sendable {
     /// set, the consumer keeps its state there instead of in `databasePath`, and several
     /// replicas may share it (docs/scale-out.md).
     public var databaseURL: String?
+    /// With `DATABASE_URL`: how often the outbox relay looks for rows a dead replica left
+    /// unpublished (`OUTBOX_SWEEP_INTERVAL`, seconds); a row found twice is republished.
+    public var outboxSweepInterval: Duration = .seconds(10)
     /// Catalog JSON (`CATALOG_PATH`); `nil` = the default places of ``CatalogLocation``.
     public var catalogPath: String?
     /// System clock or the test clock moved by `AdvanceTestClock` (`CLOCK`).
@@ -106,6 +109,7 @@ public struct ConsumerConfiguration: Sendable {
             }
             databaseURL = value
         }
+        if let value = try reader.integer("OUTBOX_SWEEP_INTERVAL", in: 1...3600) { outboxSweepInterval = .seconds(value) }
         if let value = reader.string("CATALOG_PATH") { catalogPath = value }
         if let value = try reader.choice("CLOCK", as: ClockMode.self) { clock = value }
         if let value = try reader.integer("PREFETCH", in: 1...5000) { prefetch = UInt16(value) }
