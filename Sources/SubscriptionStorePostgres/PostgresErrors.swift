@@ -22,8 +22,9 @@ enum PostgresErrors {
     /// unique violation is not an outage: after its retries it is a fault of the transaction.
     static func isOutage(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError else {
-            // Connecting fails with NIO's errors (connection refused, no route).
-            return error is IOError || error is ChannelError
+            // Connecting fails with NIO's errors (connection refused, no route); a wait that
+            // ran out closed its connection.
+            return error is IOError || error is ChannelError || error is PostgresWaitTimeout
         }
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed:

@@ -96,21 +96,21 @@ enum PostgresSchema {
     @discardableResult
     static func migrate(_ connection: PostgresConnection, logger: Logger) throws -> [String] {
         func run(_ sql: String) throws -> PostgresQueryResult {
-            try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
+            try BoundedWait.value(of: connection.query(PostgresQuery(unsafeSQL: sql), logger: logger), closing: connection)
         }
         var applied: [String] = []
         for migration in migrations {
             _ = try run("BEGIN")
             do {
-                _ = try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger).wait()
+                _ = try BoundedWait.value(of: connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger), closing: connection)
                 _ = try run("""
                     CREATE TABLE IF NOT EXISTS schema_migration (
                         id TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
                     """)
-                let done = try connection.query("SELECT 1 FROM schema_migration WHERE id = \(migration.id)", logger: logger).wait()
+                let done = try BoundedWait.value(of: connection.query("SELECT 1 FROM schema_migration WHERE id = \(migration.id)", logger: logger), closing: connection)
                 if done.first == nil {
                     for statement in migration.statements { _ = try run(statement) }
-                    _ = try connection.query("INSERT INTO schema_migration (id) VALUES (\(migration.id))", logger: logger).wait()
+                    _ = try BoundedWait.value(of: connection.query("INSERT INTO schema_migration (id) VALUES (\(migration.id))", logger: logger), closing: connection)
                     applied.append(migration.id)
                 }
                 _ = try run("COMMIT")
@@ -125,6 +125,6 @@ enum PostgresSchema {
 
     /// The ids of the applied migrations, in order (tests).
     static func appliedMigrations(_ connection: PostgresConnection, logger: Logger) throws -> [String] {
-        try connection.query("SELECT id FROM schema_migration ORDER BY id", logger: logger).wait().map { try $0.decode(String.self) }
+        try BoundedWait.value(of: connection.query("SELECT id FROM schema_migration ORDER BY id", logger: logger), closing: connection).map { try $0.decode(String.self) }
     }
 }

@@ -45,7 +45,7 @@ final class PostgresSession: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
                 if let connection = self.connection {
-                    try? connection.close().wait()
+                    _ = try? BoundedWait.value(of: connection.close(), closing: nil, timeout: .seconds(5))
                 }
                 self.connection = nil
                 continuation.resume()
@@ -57,7 +57,7 @@ final class PostgresSession: @unchecked Sendable {
     func discardConnection() {
         dispatchPrecondition(condition: .onQueue(queue))
         if let connection {
-            try? connection.close().wait()
+            _ = try? BoundedWait.value(of: connection.close(), closing: nil, timeout: .seconds(5))
         }
         connection = nil
     }
@@ -67,9 +67,10 @@ final class PostgresSession: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         if let connection, !connection.isClosed { return connection }
         connectionCount += 1
-        let opened = try PostgresConnection.connect(
-            on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: connectionCount, logger: logger
-        ).wait()
+        let opened = try BoundedWait.value(
+            of: PostgresConnection.connect(
+                on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: connectionCount, logger: logger),
+            closing: nil)
         connection = opened
         return opened
     }

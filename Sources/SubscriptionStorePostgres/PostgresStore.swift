@@ -88,7 +88,7 @@ public final class PostgresStore: ConsumerStore {
 
     public func ping() async -> Bool {
         let answer = try? await reader.run { [logger] connection in
-            try connection.query("SELECT 1", logger: logger).wait().first?.decode(Int.self)
+            try BoundedWait.value(of: connection.query("SELECT 1", logger: logger), closing: connection).first?.decode(Int.self)
         }
         return answer == 1
     }
@@ -111,7 +111,8 @@ public final class PostgresStore: ConsumerStore {
                     try transaction.execute("COMMIT")
                     return result
                 } catch {
-                    if (try? transaction.execute("ROLLBACK")) == nil {
+                    // A closed connection is not asked to roll back (the server did, when it ended it).
+                    if connection.isClosed || (try? transaction.execute("ROLLBACK")) == nil {
                         session.discardConnection()
                         throw error
                     }

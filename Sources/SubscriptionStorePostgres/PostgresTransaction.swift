@@ -54,7 +54,7 @@ public final class PostgresTransaction {
     /// Runs `query` and returns its rows (blocking the store's queue, never the cooperative pool).
     @discardableResult
     public func execute(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.query(query, logger: logger).wait()
+        try BoundedWait.value(of: connection.query(query, logger: logger), closing: connection)
     }
 
     /// The first column of the first row, or nil when there is no row.

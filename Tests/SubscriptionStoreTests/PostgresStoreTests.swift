@@ -63,6 +63,15 @@ struct PostgresStoreTests {
                 """).count
         }
         #expect(ended == 2, "the store's writer and reader connections")
+        // pg_terminate_backend only signals: wait until the backends are gone.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let others = try await admin.writePostgres { transaction in
+                try transaction.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()").count
+            }
+            if others == 0 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
         do {
             try await store.write { try $0.setSetting("during", to: "2") }
         } catch {
