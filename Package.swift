@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -117,6 +118,15 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The same store on PostgreSQL (postgres-nio): DATABASE_URL=postgres://… (docs/scale-out.md).
+        .target(
+            name: "SubscriptionStorePostgres",
+            dependencies: [
+                "SubscriptionStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The front door: HTTP (Apple-shaped) and AMQP request/reply towards the consumer.
         .target(
             name: "SubscriptionProducer",
@@ -177,6 +187,7 @@ let package = Package(
                 "SubscriptionEngine",
                 "SubscriptionWire",
                 "SubscriptionStore",
+                "SubscriptionStorePostgres",
                 "SubscriptionTopology",
                 .product(name: "DequeModule", package: "swift-collections"),
                 "SubscriptionArchive",
@@ -279,7 +290,12 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "SubscriptionStoreTests", dependencies: ["SubscriptionStore", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "SubscriptionStoreTests",
+            dependencies: [
+                "ServiceTestSupport", "SubscriptionStore", "SubscriptionStorePostgres", .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "SubscriptionTrustTests",
             dependencies: [
@@ -344,6 +360,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "ServiceTestSupport",
+                "SubscriptionStore",
+                "SubscriptionStorePostgres",
                 "AMQPClient",
                 "SubscriptionMessages",
                 "SubscriptionTrust",

@@ -4,7 +4,7 @@
 # .build-tools/venv) and Debian's docker-compose 1.29.
 #
 #   1. compose.yaml against the Compose Specification schema (check-jsonschema)
-#   2. compose.yaml through docker-compose 1.29 `config -q`, and the unset-password guard
+#   2. compose.yaml through docker-compose 1.29 `config -q`, and the unset-password guards (broker, PostgreSQL)
 #   3. rabbitmq/: definitions.json (exchanges, queue arguments, one binding per rpc of
 #      Protos/.../service.proto), the password hash against .env.example, config and plugins
 #   4. every COPY source of Compose/Dockerfile and every bind-mounted file exists
@@ -56,12 +56,36 @@ else
     echo "$out" | sed 's/^/        /'
 fi
 empty_env=$(mktemp); trap 'rm -f "$empty_env"' EXIT
-if out=$(env -u RABBITMQ_PASSWORD docker-compose --env-file "$empty_env" -f "$compose" config -q 2>&1); then
-    fail "compose.yaml interpolates without RABBITMQ_PASSWORD; it should refuse"
-elif grep -q "RABBITMQ_PASSWORD" <<<"$out"; then
-    pass "without .env, compose refuses to start and names RABBITMQ_PASSWORD"
+# Each password alone missing: compose refuses and names it.
+for secret in RABBITMQ_PASSWORD POSTGRES_PASSWORD; do
+    grep -v "^$secret=" Compose/.env.example > "$empty_env"
+    if out=$(env -u RABBITMQ_PASSWORD -u POSTGRES_PASSWORD docker-compose --env-file "$empty_env" -f "$compose" config -q 2>&1); then
+        fail "compose.yaml interpolates without $secret; it should refuse"
+    elif grep -q "$secret" <<<"$out"; then
+        pass "without $secret, compose refuses to start and names it"
+    else
+        fail "without $secret, docker-compose failed for another reason:"; echo "$out" | sed 's/^/        /'
+    fi
+done
+
+echo "== 2b. the consumer scales on PostgreSQL (--scale consumer=N)"
+if out=$(env -u RABBITMQ_PASSWORD -u POSTGRES_PASSWORD docker-compose --env-file Compose/.env.example -f "$compose" config 2>/dev/null \
+    | "$tools/venv/bin/python" -c '
+import sys, yaml
+c = yaml.safe_load(sys.stdin)
+s = c["services"]; problems = []
+pg, consumer = s.get("postgres", {}), s.get("consumer", {})
+if not str(pg.get("image", "")).startswith("postgres:"): problems.append("postgres: not the official postgres image")
+if not any(str(v.get("source") if isinstance(v, dict) else v).startswith("postgres-data") for v in pg.get("volumes", [])): problems.append("postgres: no postgres-data volume")
+if "healthcheck" not in pg: problems.append("postgres: no healthcheck")
+if not str(consumer.get("environment", {}).get("DATABASE_URL", "")).startswith("postgres://"): problems.append("consumer: no DATABASE_URL")
+if consumer.get("depends_on", {}).get("postgres", {}).get("condition") != "service_healthy": problems.append("consumer: does not wait for a healthy postgres")
+if consumer.get("ports") or consumer.get("container_name"): problems.append("consumer: a published port or container_name prevents --scale")
+print("; ".join(problems)); sys.exit(1 if problems else 0)
+' 2>&1); then
+    pass "postgres service (official image, volume, healthcheck); the consumer on it, no port or name that prevents --scale consumer=N"
 else
-    fail "without RABBITMQ_PASSWORD, docker-compose failed for another reason:"; echo "$out" | sed 's/^/        /'
+    fail "scaling the consumer: $out"
 fi
 
 echo "== 2b. the 3-node cluster overlay (compose.cluster.yaml)"

@@ -6,6 +6,9 @@
 #
 #   scripts/run.sh                  # system clock
 #   CLOCK=manual scripts/run.sh     # test clock, moved by POST /v1/test-clock/advance
+#   STORE=postgres scripts/run.sh   # the consumer's state in a private PostgreSQL server
+#                                   # (scripts/postgres-local.sh, 127.0.0.1:${POSTGRES_LOCAL_PORT:-5434}),
+#                                   # unless DATABASE_URL names a database; stopped with the rest
 #
 # Configuration: the environment variables of README.md, "Configuration" (AMQP_URL, DATABASE_PATH,
 # CATALOG_PATH, CLOCK, PRODUCER_PORT, CONSUMER_PORT, LOG_LEVEL, NOTIFICATION_URLS, ...).
@@ -29,6 +32,29 @@ if [ -z "${AMQP_URL:-}" ]; then
     fi
     export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
 fi
+
+started_postgres=""
+case "${STORE:-sqlite}" in
+sqlite) ;;
+postgres)
+    if [ -z "${DATABASE_URL:-}" ]; then
+        pg_port=${POSTGRES_LOCAL_PORT:-5434}
+        if (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
+            echo "run: a PostgreSQL server already listens on 127.0.0.1:$pg_port; using it"
+        else
+            # Under /tmp by default: the server runs as the postgres user, who may not reach the checkout.
+            POSTGRES_LOCAL_BASE=${POSTGRES_LOCAL_BASE:-${TMPDIR:-/tmp}/subscriptions-postgres} \
+                scripts/postgres-local.sh start subs-pg "$pg_port"
+            started_postgres=subs-pg
+        fi
+        export DATABASE_URL="postgres://subscriptions:subscriptions-local-dev@127.0.0.1:$pg_port/subscriptions"
+    fi
+    ;;
+*)
+    echo "run: STORE must be sqlite or postgres, not '$STORE'" >&2
+    exit 2
+    ;;
+esac
 
 echo "run: building the services (release)"
 swift build -c release --static-swift-stdlib --product subscriptions-consumer
@@ -62,16 +88,21 @@ stop() {
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     if [ -n "$started_broker" ]; then scripts/rabbitmq-local.sh stop "$started_broker" || true; fi
+    if [ -n "$started_postgres" ]; then
+        POSTGRES_LOCAL_BASE=${POSTGRES_LOCAL_BASE:-${TMPDIR:-/tmp}/subscriptions-postgres} scripts/postgres-local.sh stop "$started_postgres" || true
+    fi
 }
 trap stop INT TERM EXIT
 
 HTTP_PORT=${CONSUMER_PORT:-8081} "$bin/subscriptions-consumer" & pids+=($!)
 HTTP_PORT=${PRODUCER_PORT:-8080} "$bin/subscriptions-producer" & pids+=($!)
 
+if [ -n "${DATABASE_URL:-}" ]; then store_line="PostgreSQL ${DATABASE_URL%%://*}://…@${DATABASE_URL#*@}"; else store_line="SQLite $DATABASE_PATH"; fi
 cat <<INFO
 run: producer  http://127.0.0.1:${PRODUCER_PORT:-8080}  (API, /openapi.yaml, /health, /metrics)
 run: consumer  http://127.0.0.1:${CONSUMER_PORT:-8081}  (/health, /metrics)
 run: broker    $AMQP_URL   (management UI http://127.0.0.1:15672 when started here)
+run: store     $store_line
 run: events    exchange subscriptions.events (topic, routing key TYPE.SUBTYPE)
 run: signing   identity $SIGNING_IDENTITY (root certificate: $SIGNING_IDENTITY/root.pem, DER root.cer)
 run: API keys  $AUTH_KEYS

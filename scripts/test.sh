@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The project's one test command (README, CI): installs what a fresh Debian machine lacks,
-# starts a private RabbitMQ node on loopback unless AMQP_URL points at a running broker,
-# and a private 3-node cluster for the cluster suites (ports 5714-5716, TEST_CLUSTER_PORT), checks that the committed generated protobuf code matches Protos/, then builds and runs
+# starts a private RabbitMQ node on loopback unless AMQP_URL points at a running broker, a private
+# 3-node cluster for the cluster suites (ports 5714-5716, TEST_CLUSTER_PORT), and a private
+# PostgreSQL server unless TEST_DATABASE_URL points at one, checks that the committed generated
+# protobuf code matches Protos/, then builds and runs
 # every test (unit, engine and integration tests against the real broker).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,8 +36,27 @@ stop_cluster() {
     scripts/rabbitmq-local.sh cluster-stop "$cluster_name" 3 > /dev/null 2>&1 || true
     rm -rf "$repo/.rabbitmq/$cluster_name"-[0-9]* "$repo/.rabbitmq/$cluster_name.cookie"
 }
+# PostgreSQL for the store contract and the PostgreSQL end-to-end tests: a private server of
+# Debian's postgresql-15 (scripts/postgres-local.sh) unless TEST_DATABASE_URL names one. Its
+# directory is under /tmp (the server runs as the postgres user, who may not reach the checkout);
+# a server started here begins empty (each test creates a database of its own).
+started_postgres=""
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+    export POSTGRES_LOCAL_BASE=${POSTGRES_LOCAL_BASE:-${TMPDIR:-/tmp}/subscriptions-postgres}
+    pg_name=${POSTGRES_TEST_NAME:-subs-test-pg}
+    pg_port=${POSTGRES_TEST_PORT:-5433}
+    if (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
+        echo "test: a PostgreSQL server already listens on 127.0.0.1:$pg_port; using it"
+    else
+        scripts/postgres-local.sh reset "$pg_name"
+        scripts/postgres-local.sh start "$pg_name" "$pg_port"
+        started_postgres="$pg_name"
+    fi
+    export TEST_DATABASE_URL="postgres://subscriptions:subscriptions-local-dev@127.0.0.1:$pg_port/subscriptions"
+fi
 cleanup() {
     [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true
+    [ -n "$started_postgres" ] && scripts/postgres-local.sh stop "$started_postgres" || true
     stop_cluster
 }
 trap cleanup EXIT
@@ -43,6 +64,7 @@ trap cleanup EXIT
 # without a broker, or without rabbitmq-server for private nodes); here the suites run anyway
 # and fail: a skip must never turn a CI run green.
 export REQUIRE_BROKER=1
+export REQUIRE_POSTGRES=1
 
 echo "test: checking generated protobuf code against Protos/"
 scripts/check-generated-code.sh

@@ -7,7 +7,7 @@ import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionWire
 
-/// Stage one of the command pipeline: triage, then ONE SQLite transaction for every command of
+/// Stage one of the command pipeline: triage, then ONE store transaction for every command of
 /// a batch (state, processed-command record, outbox, timers, and the deletion of outbox
 /// entries confirmed since the last one; group commit, delivery order kept), then the batch's
 /// events and replies queued on the connection in commit order. ``BatchSettler`` (stage two)
@@ -16,7 +16,7 @@ import SubscriptionWire
 /// A delivery is acked only after its effects are committed and its events and reply
 /// confirmed; a dead-lettered one after the dead-letter publish was confirmed.
 struct CommandPipeline: Sendable {
-    let database: SubscriptionDatabase
+    let database: any ConsumerStore
     let handler: any CommandHandling
     let clock: ConsumerClock
     let connection: AMQPConnection
@@ -115,7 +115,7 @@ struct CommandPipeline: Sendable {
             let confirmed = ledger.takeConfirmed()
             do {
                 return try await commitTransaction(batch, confirmed: confirmed, started: started)
-            } catch where SubscriptionDatabase.isOutage(error) && !Task.isShuttingDownGracefully {
+            } catch where database.isOutage(error) && !Task.isShuttingDownGracefully {
                 // The disk is full or the database locked: nothing is wrong with these commands.
                 // Commit them again after a pause rather than hand them back, which would spend
                 // their delivery attempts (x-delivery-limit) on an outage and dead-letter them.
@@ -177,7 +177,7 @@ struct CommandPipeline: Sendable {
     /// rolled back (``CommandPreviewRun``). Internal for the tests.
     static func apply(
         _ envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute,
-        handler: any CommandHandling, clock: inout TransactionClock, in transaction: StoreTransaction
+        handler: any CommandHandling, clock: inout TransactionClock, in transaction: any ConsumerStoreTransaction
     ) throws -> (reply: Data, status: Subscriptions_V1_StatusCode, events: [OutboxEntry]) {
         if envelope.preview {
             let reply = try CommandPreviewRun.run(envelope, route: route, handler: handler, clock: &clock, in: transaction)

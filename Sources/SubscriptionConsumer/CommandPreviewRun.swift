@@ -11,7 +11,7 @@ import SubscriptionWire
 enum CommandPreviewRun {
     static func run(
         _ envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute, handler: any CommandHandling,
-        clock: inout TransactionClock, in transaction: StoreTransaction
+        clock: inout TransactionClock, in transaction: any ConsumerStoreTransaction
     ) throws -> Subscriptions_V1_CommandReply {
         let now = try clock.now()
         let context = CommandContext(now: now, clock: clock.mode)

@@ -7,6 +7,7 @@ import ServiceLifecycle
 import SubscriptionArchive
 import SubscriptionNotifier
 import SubscriptionStore
+import SubscriptionStorePostgres
 import SubscriptionTopology
 import SubscriptionTrust
 import SubscriptionWire
@@ -28,7 +29,7 @@ public enum ConsumerApplication {
         connectTimeout: Duration = .seconds(60),
         onHTTPServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> [any Service] {
-        let database = try SubscriptionDatabase(path: configuration.databasePath)
+        let database = try await openStore(configuration: configuration, logger: logger, connectTimeout: connectTimeout)
         let connection = AMQPConnection(configuration: try configuration.amqpConfiguration(), logger: logger)
         try await connection.connect(retryUntil: .now + connectTimeout)
         try await connection.declare(BusTopology.commands(configuration.names))
@@ -41,9 +42,11 @@ public enum ConsumerApplication {
         let metrics = ConsumerMetrics()
         let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName)
         let ledger = OutboxLedger()
+        // A shared database (PostgreSQL) may hold rows of a replica that died: sweep for them.
         let relay = OutboxRelay(
             connection: connection, database: database, messages: messages, ledger: ledger, metrics: metrics, logger: logger,
-            archive: archive
+            archive: archive,
+            sweepInterval: configuration.databaseURL == nil ? nil : configuration.outboxSweepInterval
         )
         var pipeline = CommandPipeline(
             database: database, handler: handler, clock: ConsumerClock(mode: configuration.clock),
@@ -104,6 +107,21 @@ public enum ConsumerApplication {
         return services
     }
 
+    /// The store of `DATABASE_URL` (PostgreSQL, waiting up to `connectTimeout` for the server)
+    /// or else the SQLite file of `DATABASE_PATH`.
+    static func openStore(
+        configuration: ConsumerConfiguration, logger: Logger, connectTimeout: Duration
+    ) async throws(StoreError) -> any ConsumerStore {
+        let store: any ConsumerStore
+        if let url = configuration.databaseURL {
+            store = try await PostgresStore.open(url: url, logger: logger, retryUntil: .now + connectTimeout)
+        } else {
+            store = try SubscriptionDatabase(path: configuration.databasePath)
+        }
+        logger.info("store opened", metadata: ["store": "\(store.summary)"])
+        return store
+    }
+
     /// The event archive unless `EVENT_ARCHIVE=off` (docs/console.md). The queue that fed the
     /// archive in earlier versions (`<prefix>.archive`, which nothing reads any more) is deleted.
     static func makeArchive(
@@ -131,7 +149,7 @@ public enum ConsumerApplication {
     /// The notifier and its database when `NOTIFICATION_URLS` names any URL: its queue is
     /// declared now, before any event can be published, so it misses none.
     static func makeNotifier(
-        configuration: ConsumerConfiguration, connection: AMQPConnection, database: SubscriptionDatabase, logger: Logger
+        configuration: ConsumerConfiguration, connection: AMQPConnection, database: any ConsumerStore, logger: Logger
     ) async throws -> (service: Notifier, database: NotificationDatabase)? {
         guard !configuration.notificationURLs.isEmpty else {
             logger.info("no NOTIFICATION_URLS: App Store Server Notifications are not sent")

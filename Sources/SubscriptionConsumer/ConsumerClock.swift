@@ -11,7 +11,7 @@ struct ConsumerClock: Sendable {
 
     /// Now, read inside `transaction`. The manual clock starts at the system time of its
     /// first use (whole seconds) and is stored so a restart continues where it stopped.
-    func now(in transaction: StoreTransaction, systemNow: Date = Date()) throws -> Date {
+    func now(in transaction: any ConsumerStoreTransaction, systemNow: Date = Date()) throws -> Date {
         switch mode {
         case .system:
             return systemNow
@@ -27,7 +27,7 @@ struct ConsumerClock: Sendable {
 
     /// Now, without starting the manual clock (a read-only transaction may call it): nil when
     /// the manual clock was never used.
-    func currentTime(in transaction: StoreTransaction, systemNow: Date = Date()) throws -> Date? {
+    func currentTime(in transaction: any ConsumerStoreTransaction, systemNow: Date = Date()) throws -> Date? {
         switch mode {
         case .system:
             return systemNow
@@ -38,7 +38,7 @@ struct ConsumerClock: Sendable {
     }
 
     /// Stores the manual clock's new time.
-    func set(_ date: Date, in transaction: StoreTransaction) throws {
+    func set(_ date: Date, in transaction: any ConsumerStoreTransaction) throws {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         try transaction.setSetting(Self.settingName, to: String(milliseconds))
     }
@@ -48,10 +48,10 @@ struct ConsumerClock: Sendable {
 /// per transaction (not once per command) and follows the advances made in it.
 struct TransactionClock {
     let clock: ConsumerClock
-    let transaction: StoreTransaction
+    let transaction: any ConsumerStoreTransaction
     private var manualNow: Date?
 
-    init(_ clock: ConsumerClock, in transaction: StoreTransaction) {
+    init(_ clock: ConsumerClock, in transaction: any ConsumerStoreTransaction) {
         self.clock = clock
         self.transaction = transaction
     }

@@ -2,6 +2,7 @@ import AMQPClient
 import Foundation
 import Logging
 import ServiceConfiguration
+import SubscriptionStorePostgres
 import SubscriptionTopology
 import SubscriptionWire
 
@@ -16,8 +17,16 @@ public struct ConsumerConfiguration: Sendable {
     public var httpHost: String = "127.0.0.1"
     /// Port of the `/health` and `/metrics` endpoints; 0 picks a free port.
     public var httpPort: Int = 8081
-    /// SQLite file (`DATABASE_PATH`).
+    /// SQLite file (`DATABASE_PATH`): the store unless `databaseURL` is set; the notifier's and
+    /// the event archive's files are beside it in either case.
     public var databasePath: String = "subscriptions.sqlite"
+    /// PostgreSQL database (`DATABASE_URL=postgres://user:password@host:port/database`): when
+    /// set, the consumer keeps its state there instead of in `databasePath`, and several
+    /// replicas may share it (docs/scale-out.md).
+    public var databaseURL: String?
+    /// With `DATABASE_URL`: how often the outbox relay looks for rows a dead replica left
+    /// unpublished (`OUTBOX_SWEEP_INTERVAL`, seconds); a row found twice is republished.
+    public var outboxSweepInterval: Duration = .seconds(10)
     /// Catalog JSON (`CATALOG_PATH`); `nil` = the default places of ``CatalogLocation``.
     public var catalogPath: String?
     /// System clock or the test clock moved by `AdvanceTestClock` (`CLOCK`).
@@ -90,6 +99,17 @@ public struct ConsumerConfiguration: Sendable {
         if let value = reader.string("HTTP_HOST") { httpHost = value }
         if let value = try reader.port("HTTP_PORT", allowsAny: true) { httpPort = value }
         if let value = reader.string("DATABASE_PATH") { databasePath = value }
+        if let value = reader.string("DATABASE_URL") {
+            do {
+                _ = try PostgresStoreConfiguration(url: value)
+            } catch {
+                throw ConfigurationError(
+                    variable: "DATABASE_URL", value: PostgresStoreConfiguration.redacted(value),
+                    expected: "postgres://user:password@host:port/database[?sslmode=disable|require] (\(error.message))")
+            }
+            databaseURL = value
+        }
+        if let value = try reader.integer("OUTBOX_SWEEP_INTERVAL", in: 1...3600) { outboxSweepInterval = .seconds(value) }
         if let value = reader.string("CATALOG_PATH") { catalogPath = value }
         if let value = try reader.choice("CLOCK", as: ClockMode.self) { clock = value }
         if let value = try reader.integer("PREFETCH", in: 1...5000) { prefetch = UInt16(value) }

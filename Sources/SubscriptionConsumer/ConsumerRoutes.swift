@@ -9,7 +9,7 @@ import SubscriptionStore
 /// or the test clock in manual mode).
 enum ConsumerRoutes {
     static func router(
-        connection: AMQPConnection, database: SubscriptionDatabase, registry: PrometheusCollectorRegistry,
+        connection: AMQPConnection, database: any ConsumerStore, registry: PrometheusCollectorRegistry,
         clock: ConsumerClock
     ) -> Router<BasicRequestContext> {
         let router = Router()

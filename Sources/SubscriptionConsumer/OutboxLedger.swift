@@ -62,6 +62,12 @@ final class OutboxLedger: Sendable {
         addConfirmed(ids)
     }
 
+    /// Hands publishing to the relay, as a failed publish does: it republishes the outbox, then
+    /// hands back (the outbox sweep, when rows another replica left behind are found).
+    func requestRecovery() {
+        state.withLock { $0.recovering = true }
+    }
+
     /// Whether the relay owns publishing now.
     var isRecovering: Bool { state.withLock { $0.recovering } }
 

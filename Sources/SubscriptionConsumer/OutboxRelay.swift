@@ -14,22 +14,32 @@ import SubscriptionStore
 ///
 /// While the pipeline publishes, it deletes the confirmed entries the pipeline's last batch
 /// left behind when no batch comes to do it.
+///
+/// With a shared database (several replicas, docs/scale-out.md) it also sweeps: every
+/// `sweepInterval` it reads the ids of the oldest outbox rows, and when a row is still there
+/// from the previous sweep (a replica died between its commit and its confirm, so nobody will
+/// publish it), it recovers, republishing the outbox in order (an event at least once; a
+/// duplicate with the same `message_id`).
 actor OutboxRelay: Service {
     private let connection: AMQPConnection
-    private let database: SubscriptionDatabase
+    private let database: any ConsumerStore
     private let messages: OutgoingMessages
     private let ledger: OutboxLedger
     private let metrics: ConsumerMetrics
     private let logger: Logger
     private let retryInterval: Duration
     private let pollInterval: Duration
+    private let sweepInterval: Duration?
+    /// The outbox ids the last sweep saw, and when it ran.
+    private var sweptIds: Set<Int64> = []
+    private var lastSweep = ContinuousClock.now
     /// Where republished events are kept for the console before they leave the outbox.
     private let archive: EventArchive?
 
     init(
-        connection: AMQPConnection, database: SubscriptionDatabase, messages: OutgoingMessages, ledger: OutboxLedger,
+        connection: AMQPConnection, database: any ConsumerStore, messages: OutgoingMessages, ledger: OutboxLedger,
         metrics: ConsumerMetrics, logger: Logger, archive: EventArchive? = nil, retryInterval: Duration = .seconds(1),
-        pollInterval: Duration = .milliseconds(20)
+        pollInterval: Duration = .milliseconds(20), sweepInterval: Duration? = nil
     ) {
         self.archive = archive
         self.connection = connection
@@ -40,6 +50,7 @@ actor OutboxRelay: Service {
         self.logger = logger
         self.retryInterval = retryInterval
         self.pollInterval = pollInterval
+        self.sweepInterval = sweepInterval
     }
 
     /// Recovers whenever the ledger says so, until shutdown; then drains once more.
@@ -59,6 +70,7 @@ actor OutboxRelay: Service {
                 idleRounds = 0
                 await deleteConfirmed()
             }
+            await sweepIfDue()
             try? await Task.sleep(for: pollInterval)
         }
         if ledger.isRecovering { _ = await recover() }
@@ -129,6 +141,22 @@ actor OutboxRelay: Service {
                 return true
             }
         }
+    }
+
+    /// Recovers when an outbox row outlived a whole sweep interval (see the type's comment).
+    private func sweepIfDue() async {
+        guard let sweepInterval, ContinuousClock.now - lastSweep >= sweepInterval else { return }
+        lastSweep = ContinuousClock.now
+        guard let pending = try? await database.read({ try $0.pendingOutbox(after: 0, limit: 512) }) else { return }
+        let ids = Set(pending.map(\.id))
+        let stuck = ids.intersection(sweptIds)
+        sweptIds = ids
+        guard !stuck.isEmpty else { return }
+        logger.warning("outbox rows outlived a sweep (a replica died before publishing them?); republishing the outbox", metadata: [
+            "rows": "\(stuck.count)", "oldest": "\(stuck.min() ?? 0)",
+        ])
+        sweptIds = []
+        ledger.requestRecovery()
     }
 
     private func deleteConfirmed() async {

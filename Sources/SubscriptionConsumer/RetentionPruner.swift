@@ -13,7 +13,7 @@ import SubscriptionStore
 /// "Now" is the consumer's clock: with `CLOCK=manual`, advancing the test clock past the
 /// window prunes (how the storage figures and the tests make time pass).
 final class RetentionPruner: Service {
-    private let database: SubscriptionDatabase
+    private let database: any ConsumerStore
     private let clock: ConsumerClock
     private let retention: Duration
     private let interval: Duration
@@ -23,7 +23,7 @@ final class RetentionPruner: Service {
     private let logger: Logger
 
     init(
-        database: SubscriptionDatabase, clock: ConsumerClock, retention: Duration, interval: Duration, batchSize: Int,
+        database: any ConsumerStore, clock: ConsumerClock, retention: Duration, interval: Duration, batchSize: Int,
         pause: Duration = .milliseconds(5), metrics: ConsumerMetrics, logger: Logger
     ) {
         self.database = database

@@ -17,7 +17,7 @@ final class StatusBeacon: Service {
     private let connection: AMQPConnection
     private let names: BusNames
     private let registry: PrometheusCollectorRegistry
-    private let database: SubscriptionDatabase
+    private let database: any ConsumerStore
     private let clock: ConsumerClock
     private let interval: Duration
     private let logger: Logger
@@ -27,7 +27,7 @@ final class StatusBeacon: Service {
     private let startedAt = Date()
 
     init(
-        connection: AMQPConnection, names: BusNames, registry: PrometheusCollectorRegistry, database: SubscriptionDatabase,
+        connection: AMQPConnection, names: BusNames, registry: PrometheusCollectorRegistry, database: any ConsumerStore,
         clock: ConsumerClock, interval: Duration, logger: Logger
     ) {
         self.connection = connection

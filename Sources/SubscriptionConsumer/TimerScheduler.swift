@@ -10,13 +10,13 @@ import SubscriptionStore
 /// own transactions, so every event is committed and published in one order. With the manual
 /// clock it is not run: time moves only by `AdvanceTestClock`.
 final class TimerScheduler: Service {
-    private let database: SubscriptionDatabase
+    private let database: any ConsumerStore
     private let inbox: DeliveryInbox
     private let wake: @Sendable () -> Void
     private let interval: Duration
     private let logger: Logger
 
-    init(database: SubscriptionDatabase, inbox: DeliveryInbox, wake: @escaping @Sendable () -> Void, interval: Duration, logger: Logger) {
+    init(database: any ConsumerStore, inbox: DeliveryInbox, wake: @escaping @Sendable () -> Void, interval: Duration, logger: Logger) {
         self.database = database
         self.inbox = inbox
         self.wake = wake

@@ -1,9 +1,11 @@
-/// A failure of the SQLite store, with what was being done.
+/// A failure of the store (SQLite or PostgreSQL), with what was being done.
 public struct StoreError: Error, CustomStringConvertible, Sendable {
     /// What kind of failure.
     public enum Code: String, Sendable {
-        /// The database file could not be opened, created or migrated.
+        /// The database could not be opened (file) or reached (server), created or migrated.
         case cannotOpen
+        /// Where the database is was given wrong (a malformed `DATABASE_URL`).
+        case invalidLocation
         /// A stored value could not be read back (corrupt or from a newer version).
         case corruptValue
     }

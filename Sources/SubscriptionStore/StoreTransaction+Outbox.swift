@@ -24,7 +24,7 @@ extension StoreTransaction {
     }
 
     /// The oldest unpublished entries after `id` (exclusive), at most `limit`, oldest first.
-    public func pendingOutbox(after id: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
+    public func pendingOutbox(after id: Int64, limit: Int) throws -> [OutboxEntry] {
         try Row.fetchAll(
             statement("""
                 SELECT id, routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body

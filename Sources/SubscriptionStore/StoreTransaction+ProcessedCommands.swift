@@ -17,7 +17,7 @@ extension StoreTransaction {
     /// Records that `commandId` was processed, what was answered and the digest of its body, so
     /// a redelivery or a replay returns the same reply and changes nothing, and the id reused
     /// for another body is refused.
-    public func recordProcessed(commandId: String, method: String, reply: Data, at date: Date, digest: Data? = nil) throws {
+    public func recordProcessed(commandId: String, method: String, reply: Data, at date: Date, digest: Data?) throws {
         try statement(
             "INSERT INTO processed_command (command_id, method, reply, processed_at, command_digest) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [commandId, method, reply, Self.milliseconds(date), digest])

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// One SQLite transaction of ``SubscriptionDatabase``: aggregates with their history and due
-/// timers (``AggregateTransaction``), processed commands, the outbox and settings. Valid only
-/// inside the `write` or `read` closure that received it.
+/// timers (``AggregateTransaction``), processed commands, the outbox and settings
+/// (``ConsumerStoreTransaction``). Valid only inside the `write` or `read` closure that received it.
 ///
 /// Every statement is prepared once per connection and reused (GRDB's statement cache): the
 /// consumer runs the same few statements thousands of times a second.
@@ -35,12 +35,6 @@ public final class StoreTransaction {
     static func date(_ milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
     }
-
-    /// The earliest due time of any subscription or mass extension on the consumer's clock (the
-    /// scheduler sleeps until it; test clocks never fire by themselves).
-    public func earliestDueDate() throws -> Date? {
-        [try earliestSubscriptionDue(), try earliestMassExtensionDue()].compactMap { $0 }.min().map(Self.date)
-    }
 }
 
 extension StoreTransaction {
@@ -56,3 +50,5 @@ extension StoreTransaction {
         return try outcome.get()
     }
 }
+
+extension StoreTransaction: ConsumerStoreTransaction {}

@@ -14,6 +14,7 @@ import GRDB
 /// Group commit pays for the extra fsync once per batch, not once per command.
 public final class SubscriptionDatabase: Sendable {
     private let pool: DatabasePool
+    private let path: String
 
     /// Opens (and creates or migrates) the database at `path`.
     ///
@@ -35,6 +36,7 @@ public final class SubscriptionDatabase: Sendable {
                 try database.execute(sql: "PRAGMA wal_autocheckpoint = 8000")
             }
         }
+        self.path = path
         do {
             let directory = URL(filePath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -84,3 +86,26 @@ public final class SubscriptionDatabase: Sendable {
         (try? await pool.read { try Int.fetchOne($0, sql: "SELECT 1") }) == 1
     }
 }
+
+extension SubscriptionDatabase: ConsumerStore {
+    public func write<Result: Sendable>(
+        _ body: @escaping @Sendable (any ConsumerStoreTransaction) throws -> Result
+    ) async throws -> Result {
+        try await pool.write { database in
+            try body(StoreTransaction(database: database))
+        }
+    }
+
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (any ConsumerStoreTransaction) throws -> Result
+    ) async throws -> Result {
+        try await pool.read { database in
+            try body(StoreTransaction(database: database))
+        }
+    }
+
+    public func isOutage(_ error: any Error) -> Bool { Self.isOutage(error) }
+
+    public var summary: String { "sqlite \(path)" }
+}
+

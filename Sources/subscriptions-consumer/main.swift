@@ -22,6 +22,7 @@ struct ConsumerCommand: AsyncParsableCommand {
 
     @Option(help: "Broker URL, or several comma-separated for a cluster (env AMQP_URL).") var amqpURL: String?
     @Option(help: "SQLite file (env DATABASE_PATH).") var database: String?
+    @Option(help: "PostgreSQL database instead of the SQLite file: postgres://user:password@host:port/database (env DATABASE_URL).") var databaseURL: String?
     @Option(help: "Catalog JSON file (env CATALOG_PATH; default: <prefix>/share/subscriptions/catalog.json, /etc/subscriptions/catalog.json, or the checkout's Config/catalog.example.json).") var catalog: String?
     @Option(help: "system, or manual: a test clock moved only by AdvanceTestClock (env CLOCK).") var clock: String?
     @Option(help: "Address of /health and /metrics (env HTTP_HOST).") var httpHost: String?
@@ -32,7 +33,7 @@ struct ConsumerCommand: AsyncParsableCommand {
     func run() async throws {
         var environment = ProcessInfo.processInfo.environment
         let overrides: [(String, String?)] = [
-            ("AMQP_URL", amqpURL), ("DATABASE_PATH", database), ("CATALOG_PATH", catalog), ("CLOCK", clock),
+            ("AMQP_URL", amqpURL), ("DATABASE_PATH", database), ("DATABASE_URL", databaseURL), ("CATALOG_PATH", catalog), ("CLOCK", clock),
             ("HTTP_HOST", httpHost), ("HTTP_PORT", httpPort.map(String.init)), ("BUS_PREFIX", busPrefix),
             ("LOG_LEVEL", logLevel),
         ]

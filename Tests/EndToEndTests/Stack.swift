@@ -189,6 +189,31 @@ final class Stack: Sendable {
         if waitForHealth { try await waitUntilHealthy() }
     }
 
+    /// Starts another consumer process on the same store and bus (a replica; with
+    /// `DATABASE_URL` they share the PostgreSQL database), on a `/health` port of its own, and
+    /// waits until it is healthy. The caller stops it; returns it with its `/health` URL.
+    func startReplica(_ index: Int) async throws -> (process: ServiceProcess, healthURL: URL) {
+        guard let launch = consumerLaunch else { throw E2EError("this stack did not start the consumer") }
+        let port = try FreePort.find()
+        var environment = launch.environment
+        environment["HTTP_PORT"] = String(port)
+        let process = try ServiceProcess(
+            name: "consumer-\(index)", executable: launch.executable, environment: environment,
+            logPath: launch.logPath + ".replica-\(index)", unsetting: launch.unsetting, workingDirectory: launch.workingDirectory)
+        let health = URL(string: "http://127.0.0.1:\(port)/health")!  // built from an integer port: valid
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            if let (_, response) = try? await URLSession.shared.data(from: health),
+               (response as? HTTPURLResponse)?.statusCode == 200 { break }
+            guard ContinuousClock.now < deadline else {
+                await process.terminate()
+                throw E2EError("replica \(index) did not become healthy\n\(process.logTail())")
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return (process, health)
+    }
+
     /// Waits until `/health` of both services answers 200.
     func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
         var urls = [producerURL.appending(path: "health")]

@@ -43,4 +43,17 @@ struct ConsumerConfigurationTests {
         #expect(error?.variable == variable)
         #expect(error?.description.contains(value) == true)
     }
+
+    @Test("DATABASE_URL selects PostgreSQL (unset: the SQLite file); a malformed one is refused naming the variable, never its password")
+    func databaseURL() throws {
+        #expect(ConsumerConfiguration().databaseURL == nil)
+        let configured = try ConsumerConfiguration(environment: ["DATABASE_URL": "postgres://app:pw@db:5432/subs"])
+        #expect(configured.databaseURL == "postgres://app:pw@db:5432/subs")
+        let error = #expect(throws: ConfigurationError.self) {
+            try ConsumerConfiguration(environment: ["DATABASE_URL": "postgres://app:topsecret@db"])
+        }
+        #expect(error?.variable == "DATABASE_URL")
+        #expect(error?.description.contains("names no database") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("topsecret") == false)
+    }
 }

@@ -63,6 +63,60 @@ struct OutboxRelayTests {
         await connection.close()
     }
 
+    @Test("with a sweep interval (a shared database), rows another replica committed and never published are published once they outlive a sweep; without one they stay")
+    func sweepPublishesRowsLeftByADeadReplica() async throws {
+        var logger = Logger(label: "outbox-relay-tests")
+        logger.logLevel = .critical
+        let url = ProcessInfo.processInfo.environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
+        let connection = AMQPConnection(configuration: try AMQPConfiguration(url: url), logger: logger)
+        try await connection.connect()
+        let names = BusNames(prefix: "sweep-\(UUID().uuidString.prefix(8).lowercased())")
+        let queue = "\(names.prefix).tap"
+        try await connection.declare(AMQPTopology(
+            exchanges: [AMQPExchange(name: names.eventsExchange, kind: .topic)],
+            queues: [AMQPQueue(name: queue, durable: false, exclusive: false, autoDelete: false, arguments: ["x-expires": .int64(600_000)])],
+            bindings: [AMQPBinding(queue: queue, exchange: names.eventsExchange, routingKey: "#")]
+        ))
+        for sweeping in [false, true] {
+            let path = FileManager.default.temporaryDirectory.appending(path: "sweep-\(UUID().uuidString)/db.sqlite").path
+            let database = try SubscriptionDatabase(path: path)
+            let ledger = OutboxLedger()
+            let relay = OutboxRelay(
+                connection: connection, database: database, messages: OutgoingMessages(names: names, appId: "test"),
+                ledger: ledger, metrics: ConsumerMetrics(), logger: logger, sweepInterval: sweeping ? .milliseconds(300) : nil)
+            let running = Task { try await relay.run() }
+            // The relay's start-up recovery finds nothing and hands publishing back to the pipeline.
+            let started = ContinuousClock.now
+            while ledger.isRecovering, ContinuousClock.now - started < .seconds(5) { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(!ledger.isRecovering)
+            // Another replica's commit, which that replica never published (it died).
+            _ = try await database.write { transaction in
+                try transaction.enqueue((0..<5).map {
+                    OutboxEntry(routingKey: "DID_RENEW.NONE", messageId: "left-\(sweeping)-\($0)", correlationId: "", subscriptionId: "s", sequence: Int64($0 + 1), signedAt: 0, body: Data([1]))
+                })
+            }
+            let deadline = ContinuousClock.now + .seconds(3)
+            while ContinuousClock.now < deadline, try await database.read({ try $0.outboxCount() }) > 0 {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let left = try await database.read { try $0.outboxCount() }
+            running.cancel()
+            _ = try? await running.value
+            #expect(left == (sweeping ? 0 : 5), sweeping ? "the sweep published and deleted them" : "nobody publishes them without a sweep")
+        }
+        let consumer = try await connection.consume(queue: queue, prefetch: 100)
+        var received: [String] = []
+        var iterator = consumer.makeAsyncIterator()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while received.count < 5, ContinuousClock.now < deadline, let delivery = await iterator.next() {
+            received.append(delivery.message.properties.messageId ?? "")
+            try await delivery.ack()
+        }
+        await consumer.cancel()
+        #expect(received == (0..<5).map { "left-true-\($0)" }, "published once each, in order; none of the unswept ones")
+        await connection.close()
+    }
+
     @Test("a batch that commits while the relay recovers leaves its events to it; publishing comes back only once the outbox is drained")
     func ledgerHandOver() {
         let ledger = OutboxLedger()

@@ -2,8 +2,9 @@ import Foundation
 import SubscriptionStore
 import Testing
 
-/// The v3 schema's test clocks on a real SQLite file (docs/test-clocks.md).
-@Suite("SQLite store: test clocks")
+/// Test clocks in the store (docs/test-clocks.md): the partition by clock on SQLite and
+/// PostgreSQL (``StoreBackend``); SQLite's query plans.
+@Suite("Store: test clocks")
 struct TestClockStoreTests {
     let database: SubscriptionDatabase
 
@@ -11,8 +12,9 @@ struct TestClockStoreTests {
         database = try SubscriptionDatabase(path: temporaryDatabasePath())
     }
 
-    @Test("R-CLK-2 each clock sees only its own customers, due timers, product walks and mass extensions")
-    func clocksPartitionTheIndexes() async throws {
+    @Test("R-CLK-2 each clock sees only its own customers, due timers, product walks and mass extensions", arguments: StoreBackend.available)
+    func clocksPartitionTheIndexes(backend: StoreBackend) async throws {
+        let database = try await backend.open()
         try await database.write { transaction in
             try transaction.putTestClock(StoredTestClock(id: "clock_a", name: "A", now: 100, createdAt: 100))
             try transaction.putSubscription(Data("1".utf8), id: "s1", customerId: "ann", groupId: "news", productId: "monthly", dueAt: 10)
@@ -44,8 +46,9 @@ struct TestClockStoreTests {
         }
     }
 
-    @Test("R-CLK-3 deleting a clock deletes its subscriptions, their history and replies, and its mass extensions, nothing else")
-    func deleteTakesEverythingOnTheClock() async throws {
+    @Test("R-CLK-3 deleting a clock deletes its subscriptions, their history and replies, and its mass extensions, nothing else", arguments: StoreBackend.available)
+    func deleteTakesEverythingOnTheClock(backend: StoreBackend) async throws {
+        let database = try await backend.open()
         let deleted = try await database.write { transaction in
             try transaction.putTestClock(StoredTestClock(id: "clock_a", name: "", now: 0, createdAt: 0))
             try transaction.putSubscription(Data("1".utf8), id: "kept", customerId: "c", groupId: "g", productId: "p", dueAt: 1)

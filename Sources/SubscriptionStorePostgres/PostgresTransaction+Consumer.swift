@@ -1,0 +1,90 @@
+import Foundation
+import PostgresNIO
+import SubscriptionStore
+
+/// Processed commands, the outbox, settings and retention: what the consumer keeps besides the aggregates.
+extension PostgresTransaction: ConsumerStoreTransaction {
+    public func processedReply(commandId: String) throws -> Data? {
+        try value(Data.self, "SELECT reply FROM processed_command WHERE command_id = \(commandId)")
+    }
+
+    public func processedCommand(commandId: String) throws -> (reply: Data, digest: Data?)? {
+        try execute("SELECT reply, command_digest FROM processed_command WHERE command_id = \(commandId)").first.map { row in
+            let (reply, digest) = try row.decode((Data, Data?).self)
+            return (reply: reply, digest: digest)
+        }
+    }
+
+    public func recordProcessed(commandId: String, method: String, reply: Data, at date: Date, digest: Data?) throws {
+        try execute("""
+            INSERT INTO processed_command (command_id, method, reply, processed_at, command_digest)
+            VALUES (\(commandId), \(method), \(reply), \(Self.milliseconds(date)), \(digest))
+            """)
+    }
+
+    public func processedCommandCount() throws -> Int {
+        try value(Int.self, "SELECT COUNT(*) FROM processed_command") ?? 0
+    }
+
+    public func processedCommandIds() throws -> [String] {
+        try values(String.self, "SELECT command_id FROM processed_command")
+    }
+
+    public func pruneProcessedCommands(before horizon: Date, limit: Int) throws -> Int {
+        let result = try execute("""
+            DELETE FROM processed_command WHERE command_id IN (
+                SELECT command_id FROM processed_command WHERE processed_at < \(Self.milliseconds(horizon)) ORDER BY processed_at LIMIT \(limit))
+            """)
+        return result.metadata.rows ?? 0
+    }
+
+    @discardableResult
+    public func enqueue(_ entries: [OutboxEntry]) throws -> [OutboxEntry] {
+        var stored = entries
+        for index in stored.indices {
+            let entry = stored[index]
+            guard let id = try value(Int64.self, """
+                INSERT INTO outbox (routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body)
+                VALUES (\(entry.routingKey), \(entry.messageId), \(entry.correlationId), \(entry.subscriptionId),
+                    \(entry.sequence), \(entry.signedAt), \(entry.body))
+                RETURNING id
+                """)
+            else {
+                throw StoreError(.corruptValue, "the outbox insert returned no id")
+            }
+            stored[index].id = id
+        }
+        return stored
+    }
+
+    public func pendingOutbox(after id: Int64, limit: Int) throws -> [OutboxEntry] {
+        try execute("""
+            SELECT id, routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body
+            FROM outbox WHERE id > \(id) ORDER BY id LIMIT \(limit)
+            """
+        ).map { row in
+            let (id, routingKey, messageId, correlationId, subscriptionId, sequence, signedAt, body) =
+                try row.decode((Int64, String, String, String, String, Int64, Int64, Data).self)
+            return OutboxEntry(
+                id: id, routingKey: routingKey, messageId: messageId, correlationId: correlationId,
+                subscriptionId: subscriptionId, sequence: sequence, signedAt: signedAt, body: body)
+        }
+    }
+
+    public func removeFromOutbox(ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try execute("DELETE FROM outbox WHERE id = ANY(\(ids))")
+    }
+
+    public func outboxCount() throws -> Int {
+        try value(Int.self, "SELECT COUNT(*) FROM outbox") ?? 0
+    }
+
+    public func setting(_ name: String) throws -> String? {
+        try value(String.self, "SELECT value FROM setting WHERE name = \(name)\(unescaped: forUpdate)")
+    }
+
+    public func setSetting(_ name: String, to value: String) throws {
+        try execute("INSERT INTO setting (name, value) VALUES (\(name), \(value)) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
+    }
+}
