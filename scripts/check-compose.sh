@@ -69,6 +69,8 @@ for secret in RABBITMQ_PASSWORD POSTGRES_PASSWORD; do
 done
 
 echo "== 2b. the consumer scales on PostgreSQL (--scale consumer=N)"
+# PyYAML into the venv of part 1 (a fresh machine has only check-jsonschema there).
+"$tools/venv/bin/python" -c 'import yaml' 2>/dev/null || "$tools/venv/bin/pip" install -q --disable-pip-version-check pyyaml
 if out=$(env -u RABBITMQ_PASSWORD -u POSTGRES_PASSWORD docker-compose --env-file Compose/.env.example -f "$compose" config 2>/dev/null \
     | "$tools/venv/bin/python" -c '
 import sys, yaml
