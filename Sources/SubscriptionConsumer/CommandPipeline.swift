@@ -174,12 +174,13 @@ struct CommandPipeline: Sendable {
 
     /// Applies one command inside the batch's transaction, or returns its stored reply when
     /// its `command_id` was processed before (replay: nothing changes); a preview is run and
-    /// rolled back (``CommandPreviewRun``). Internal for the tests.
+    /// rolled back (``CommandPreviewRun``), and so is a what-if, always (docs/what-if.md).
+    /// Internal for the tests.
     static func apply(
         _ envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute,
         handler: any CommandHandling, clock: inout TransactionClock, in transaction: any ConsumerStoreTransaction
     ) throws -> (reply: Data, status: Subscriptions_V1_StatusCode, events: [OutboxEntry]) {
-        if envelope.preview {
+        if envelope.preview || route == .priceChangeWhatIf {
             let reply = try CommandPreviewRun.run(envelope, route: route, handler: handler, clock: &clock, in: transaction)
             return (try reply.serializedBytes(), reply.status, [])
         }

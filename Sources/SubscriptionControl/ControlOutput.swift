@@ -10,6 +10,19 @@ public protocol ControlOutput: Sendable {
     func writeError(_ line: String)
     /// Whether results go to a terminal (readable lines) or to a pipe or file (JSON lines).
     var isTerminal: Bool { get }
+    /// Whether diagnostics go to a terminal, where a progress bar is redrawn in place.
+    var isErrorTerminal: Bool { get }
+    /// Redraws the progress line on standard error (a terminal only): no newline, the line
+    /// replaced by the next call; an empty text ends it with a newline.
+    func writeProgress(_ text: String)
+}
+
+extension ControlOutput {
+    /// Not a terminal unless the output says so.
+    public var isErrorTerminal: Bool { false }
+
+    /// Nothing to redraw unless the output is a terminal.
+    public func writeProgress(_ text: String) {}
 }
 
 /// The output of the running command, set by the executable or a test around `run()`.

@@ -22,4 +22,11 @@ struct StandardStreams: ControlOutput {
     }
 
     var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    var isErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    func writeProgress(_ text: String) {
+        // Carriage return, the text, then erase to the end of the line (ANSI EL).
+        FileHandle.standardError.write(Data((text.isEmpty ? "\n" : "\r\(text)\u{1B}[K").utf8))
+    }
 }

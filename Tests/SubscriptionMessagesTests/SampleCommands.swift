@@ -226,6 +226,13 @@ enum SampleCommands {
             })
         case .lookUpOrderId:
             .lookUpOrderID(.with { $0.orderID = "M64S36D1N6RVKGE9G" })
+        case .priceChangeWhatIf:
+            .priceChangeWhatIf(.with {
+                $0.productID = "news.basic.monthly"
+                $0.prices = [.with { $0.storefront = "USA"; $0.price = 12_990 }]
+                $0.consentRateBasisPoints = 8_000
+                $0.limit = 100
+            })
         case .setAppAccountToken:
             .setAppAccountToken(.with {
                 $0.originalTransactionID = "1000000001"

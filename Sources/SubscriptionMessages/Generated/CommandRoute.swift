@@ -87,6 +87,9 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     case setAppAccountToken = "SetAppAccountToken"
     /// Look Up Order ID (R-REF-6). Case `look_up_order_id`.
     case lookUpOrderId = "LookUpOrderId"
+    /// What a planned price change would do to one page of a product's subscriptions, on a
+    /// scratch timeline; changes nothing (docs/what-if.md, R-WIF-1). Case `price_change_what_if`.
+    case priceChangeWhatIf = "PriceChangeWhatIf"
 
     /// The full name of the service in service.proto.
     public static let serviceName = "subscriptions.v1.SubscriptionCommands"
@@ -133,6 +136,7 @@ extension CommandRoute {
         case .decideRefund: self = .decideRefund
         case .setAppAccountToken: self = .setAppAccountToken
         case .lookUpOrderID: self = .lookUpOrderId
+        case .priceChangeWhatIf: self = .priceChangeWhatIf
         }
     }
 
@@ -175,6 +179,7 @@ extension CommandRoute {
         case .decideRefund: self = .decideRefund
         case .setAppAccountToken: self = .setAppAccountToken
         case .lookUpOrderID: self = .lookUpOrderId
+        case .priceChangeWhatIf: self = .priceChangeWhatIf
         }
     }
 
@@ -218,6 +223,7 @@ extension CommandRoute {
         case .decideRefund: .decideRefund(.init())
         case .setAppAccountToken: .setAppAccountToken(.init())
         case .lookUpOrderId: .lookUpOrderID(.init())
+        case .priceChangeWhatIf: .priceChangeWhatIf(.init())
         }
     }
 
@@ -260,6 +266,7 @@ extension CommandRoute {
         case .decideRefund: .decideRefund(.init())
         case .setAppAccountToken: .setAppAccountToken(.init())
         case .lookUpOrderId: .lookUpOrderID(.init())
+        case .priceChangeWhatIf: .priceChangeWhatIf(.init())
         }
     }
 }

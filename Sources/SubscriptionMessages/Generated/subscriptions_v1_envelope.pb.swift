@@ -440,6 +440,15 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._command = .lookUpOrderID(newValue)}
   }
 
+  /// A planned price change's what-if (a dry run: changes nothing).
+  public var priceChangeWhatIf: Subscriptions_V1_PriceChangeWhatIfRequest {
+    get {
+      if case .priceChangeWhatIf(let v)? = _storage._command {return v}
+      return Subscriptions_V1_PriceChangeWhatIfRequest()
+    }
+    set {_uniqueStorage()._command = .priceChangeWhatIf(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The operation. Unset, or a case this consumer does not know, is answered with
@@ -517,6 +526,8 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     case setAppAccountToken(Subscriptions_V1_SetAppAccountTokenRequest)
     /// Look Up Order ID.
     case lookUpOrderID(Subscriptions_V1_LookUpOrderIdRequest)
+    /// A planned price change's what-if (a dry run: changes nothing).
+    case priceChangeWhatIf(Subscriptions_V1_PriceChangeWhatIfRequest)
 
   }
 
@@ -921,6 +932,15 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._result = .lookUpOrderID(newValue)}
   }
 
+  /// One page of the what-if's counts per storefront.
+  public var priceChangeWhatIf: Subscriptions_V1_PriceChangeWhatIfReply {
+    get {
+      if case .priceChangeWhatIf(let v)? = _storage._result {return v}
+      return Subscriptions_V1_PriceChangeWhatIfReply()
+    }
+    set {_uniqueStorage()._result = .priceChangeWhatIf(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The typed result; the case always matches the command's case. Unset when the
@@ -998,6 +1018,8 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     case setAppAccountToken(Subscriptions_V1_SetAppAccountTokenReply)
     /// The order's status and transactions.
     case lookUpOrderID(Subscriptions_V1_LookUpOrderIdReply)
+    /// One page of the what-if's counts per storefront.
+    case priceChangeWhatIf(Subscriptions_V1_PriceChangeWhatIfReply)
 
   }
 
@@ -1012,7 +1034,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{1}preview\0\u{3}preview_until\0\u{2}]\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{1}preview\0\u{3}preview_until\0\u{2}]\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0\u{3}price_change_what_if\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1537,6 +1559,19 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
             _storage._command = .lookUpOrderID(v)
           }
         }()
+        case 175: try {
+          var v: Subscriptions_V1_PriceChangeWhatIfRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .priceChangeWhatIf(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .priceChangeWhatIf(v)
+          }
+        }()
         default: break
         }
       }
@@ -1721,6 +1756,10 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         guard case .lookUpOrderID(let v)? = _storage._command else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 174)
       }()
+      case .priceChangeWhatIf?: try {
+        guard case .priceChangeWhatIf(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 175)
+      }()
       default: break
       }
     }
@@ -1752,7 +1791,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{1}preview\0\u{3}preview_events\0\u{2}\\\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{1}preview\0\u{3}preview_events\0\u{2}\\\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0\u{3}price_change_what_if\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -2277,6 +2316,19 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
             _storage._result = .lookUpOrderID(v)
           }
         }()
+        case 175: try {
+          var v: Subscriptions_V1_PriceChangeWhatIfReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .priceChangeWhatIf(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .priceChangeWhatIf(v)
+          }
+        }()
         default: break
         }
       }
@@ -2457,6 +2509,10 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       case .lookUpOrderID?: try {
         guard case .lookUpOrderID(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 174)
+      }()
+      case .priceChangeWhatIf?: try {
+        guard case .priceChangeWhatIf(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 175)
       }()
       case nil: break
       }

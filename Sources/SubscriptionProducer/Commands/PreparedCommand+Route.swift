@@ -87,6 +87,10 @@ extension PreparedCommand {
             return try subscriptionHistory(parameters: parameters)
         case .requestCustomerRefund, .sendConsumptionInformation, .decideRefund, .setAppAccountToken, .lookUpOrderId:
             return try refundFlow(route: route, body: body, parameters: parameters)
+        case .priceChangeWhatIf:
+            // Bus only (docs/what-if.md): `subscriptionsctl what-if price-change` builds it.
+            throw RequestProblem.invalid(
+                "route", "PriceChangeWhatIf has no HTTP body mapping; use subscriptionsctl what-if price-change")
         }
     }
 

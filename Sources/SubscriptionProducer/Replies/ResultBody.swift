@@ -63,6 +63,9 @@ enum ResultBody {
             ok(OrderLookupResponse(
                 status: reply.status == .valid ? 0 : 1,
                 signedTransactions: reply.transactions.map { SignedPayload(JWSTransactionDecodedPayload($0)) }))
+        case .priceChangeWhatIf:
+            // Bus only: no route publishes it, so no HTTP answer is ever built from it.
+            HTTPReply(status: 500, errorCode: 5_000_000, message: "PriceChangeWhatIf has no HTTP answer")
         case .getTransactionInfo, .getTransactionHistory, .getRefundHistory, .getNotificationHistory,
             .requestTestNotification, .getTestNotificationStatus:
             historyBody(result).map { ok($0) } ?? HTTPReply(status: 500, errorCode: 5_000_000, message: "no body for \(result)")

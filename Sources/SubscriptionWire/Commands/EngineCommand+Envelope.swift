@@ -41,7 +41,7 @@ extension EngineCommand {
         case .setAppAccountToken(let request): self = .setAppAccountToken(SetAppAccountTokenRequest(request))
         case .lookUpOrderID(let request): self = .lookUpOrderId(LookUpOrderIdRequest(orderId: request.orderID))
         case .advanceTestClock, .reloadCatalog, .requestTestNotification, .getNotificationHistory, .getTestNotificationStatus,
-            .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock:
+            .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock, .priceChangeWhatIf:
             return nil
         }
     }

@@ -91,7 +91,7 @@ extension CommandClock.Target {
             self = .subscription(transactionId: request.transactionID)
         case .purchase, .createSubscription, .getSubscriptionHistory, .massExtendRenewalDate, .getMassExtensionStatus, .advanceTestClock, .reloadCatalog, .getNotificationHistory,
             .requestTestNotification, .getTestNotificationStatus, .createTestClock, .getTestClock, .listTestClocks,
-            .deleteTestClock:
+            .deleteTestClock, .priceChangeWhatIf:
             self = .none
         }
     }

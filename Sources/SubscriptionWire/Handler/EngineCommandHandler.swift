@@ -85,6 +85,8 @@ public final class EngineCommandHandler: CommandHandling {
             return try reloadCatalog(request, of: envelope, at: consumerNow, in: transaction, logger: logger)
         case .requestTestNotification:
             return try requestTestNotification(of: envelope, at: consumerNow, in: transaction, logger: logger)
+        case .priceChangeWhatIf(let request):
+            return try priceChangeWhatIf(request, of: envelope, command: command, at: consumerNow, in: transaction)
         default:
             break
         }
