@@ -375,6 +375,7 @@ let package = Package(
             name: "SubscriptionControlTests",
             dependencies: [
                 "SubscriptionControl",
+                "SubscriptionEngine",
                 "ServiceTestSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
