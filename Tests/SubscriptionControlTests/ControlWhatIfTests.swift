@@ -37,11 +37,17 @@ struct ControlWhatIfTests {
             _ = await CtlRun.run(harness.arguments("clock", "advance", "--clock", clock, "--by", "P10D"))
             try await events.wait(for: 11)
 
+            // A rate that lets about half of the eligible subscribers in the USA consent, and not
+            // all nor none of them: the median of their consent buckets (R-WIF-4).
+            let buckets = ids.dropFirst().filter { $0.storefront == "USA" }.map { ConsentAssumption.bucket(of: $0.id) }.sorted()
+            let rate = buckets[buckets.count / 2]
+            let consent = try #require(ConsentAssumption(basisPoints: rate))
+
             // The what-if, three pages of four; then the same state and not one more event.
             let before = try await snapshot(harness, ids.map(\.id), clock: clock)
             let asked = await CtlRun.run(harness.arguments(
                 "what-if", "price-change", "--product", Self.product, "--price", "USA=9.99", "--price", "JPN=900",
-                "--consent-rate", "0.5", "--test-clock", clock, "--page-size", "4", "--json"))
+                "--consent-rate", String(format: "%.2f%%", Double(rate) / 100), "--test-clock", clock, "--page-size", "4", "--json"))
             #expect(asked.code == 0, "\(asked.output.errors)")
             #expect(asked.output.errors.filter { $0.hasPrefix("progress: page ") }.count == 3, "\(asked.output.errors)")
             let line = try #require(asked.output.lines.first)
@@ -56,7 +62,6 @@ struct ControlWhatIfTests {
 
             // The real thing: the change on every subscription, the clock to the day the consent
             // requests go out, the assumed subscribers consent, the clock to the renewal.
-            let consent = try #require(ConsentAssumption(basisPoints: 5000))
             for (id, storefront) in ids {
                 let price = storefront == "USA" ? 9_990 : 900_000
                 let body = #"{"requestInfo":{"requestReferenceId":"\#(UUID().uuidString.lowercased())"},"items":[{"SKU":"\#(Self.product)","price":\#(price)}]}"#
@@ -93,6 +98,9 @@ struct ControlWhatIfTests {
             }
             let usa = try #require(storefronts.first)
             #expect(usa["notEligible"] as? Int == 1 && usa["consentRequired"] as? Int == 6, "\(usa)")
+            let consenting = try #require(usa["assumedConsents"] as? Int)
+            #expect(consenting == buckets.filter { $0 < rate }.count && (1...5).contains(consenting), "\(usa) \(buckets)")
+            #expect(usa["expiredPriceIncrease"] as? Int == 6 - consenting, "\(usa)")
             #expect(storefronts.last?["withoutConsent"] as? Int == 3, "\(storefronts)")
             await events.stop()
             await connection.close()
