@@ -49,7 +49,9 @@ struct ControlWhatIfTests {
                 "what-if", "price-change", "--product", Self.product, "--price", "USA=9.99", "--price", "JPN=900",
                 "--consent-rate", String(format: "%.2f%%", Double(rate) / 100), "--test-clock", clock, "--page-size", "4", "--json"))
             #expect(asked.code == 0, "\(asked.output.errors)")
-            #expect(asked.output.errors.filter { $0.hasPrefix("progress: page ") }.count == 3, "\(asked.output.errors)")
+            let progress = asked.output.errors.filter { $0.hasPrefix("progress: page ") }
+            #expect(progress.count == 3, "\(asked.output.errors)")
+            #expect(progress.allSatisfy { $0.contains(" %  ") } && progress.last?.contains("100 %  10 read") == true, "the cursor's share: \(progress)")
             let line = try #require(asked.output.lines.first)
             let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8))
             let answer = try #require(parsed as? [String: Any], "\(line)")
