@@ -331,6 +331,8 @@ let package = Package(
             dependencies: [
                 "SubscriptionArchive",
                 "SubscriptionConsumer",
+                "SubscriptionEngine",
+                "SubscriptionStorePostgres",
                 "ServiceConfiguration",
                 "ServiceTestSupport",
                 "SubscriptionMessages",
