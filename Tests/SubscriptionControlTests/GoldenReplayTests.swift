@@ -12,7 +12,7 @@ import Testing
 /// deployment C whose catalog changed one price (the diff names the field).
 @Suite("subscriptionsctl golden replays", .serialized, .requiresBroker)
 struct GoldenReplayTests {
-    @Test("R-RPL-1 R-RPL-2 R-RPL-3 R-RPL-5 a recorded run replays identically into a fresh deployment, a changed price is reported by field, a used deployment is refused")
+    @Test("R-RPL-1 R-RPL-2 R-RPL-3 R-RPL-4 a recorded run replays identically into a fresh deployment, a changed price is reported by field, a used deployment is refused")
     func recordAndReplay() async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "golden-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
