@@ -22,7 +22,7 @@ struct GoldenReplayTests {
         let a = try await ConsumerHarness.start()
         let (alice, bob): (String, String)
         do {
-            async let recording = CtlRun.run(a.arguments("record", "--out", golden.path, "--idle", "3s", "--for", "120s"))
+            async let recording = CtlRun.run(a.arguments("record", "--out", golden.path, "--idle", "5s", "--for", "120s"))
             try await waitForRecorder(a)
             (alice, bob) = try await runMixedCommands(a)
             let recorded = await recording
