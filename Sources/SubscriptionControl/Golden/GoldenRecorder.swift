@@ -18,7 +18,6 @@ final class GoldenRecorder: Sendable {
     }
 
     private struct State {
-        var handle: FileHandle
         var number = 0
         var commands = 0
         var events = 0
@@ -29,24 +28,22 @@ final class GoldenRecorder: Sendable {
     private let connection: AMQPConnection
     private let consumer: AMQPConsumer
     private let names: BusNames
-    private let state: Mutex<State>
+    private let state = Mutex(State())
+    private let file: GoldenFileWriter
 
-    private init(connection: AMQPConnection, consumer: AMQPConsumer, names: BusNames, handle: FileHandle) {
+    private init(connection: AMQPConnection, consumer: AMQPConsumer, names: BusNames, file: GoldenFileWriter) {
         self.connection = connection
         self.consumer = consumer
         self.names = names
-        state = Mutex(State(handle: handle))
+        self.file = file
     }
 
     /// Creates (or empties) `file`, writes the header, binds the queue and starts consuming:
     /// from the moment this returns, every command and event is recorded.
     static func open(_ options: ConnectionOptions, file: URL) async throws -> GoldenRecorder {
-        guard FileManager.default.createFile(atPath: file.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: file)
-        else { throw ControlError("cannot create golden file \(file.path)") }
+        let writer = try GoldenFileWriter(creating: file)
         let names = options.names
-        let header = GoldenFile.headerLine(busPrefix: names.prefix, recordedAt: Date()) + "\n"
-        try handle.write(contentsOf: Data(header.utf8))
+        try await writer.append(GoldenFile.headerLine(busPrefix: names.prefix, recordedAt: Date()))
         let connection = try await ControlBus.connect(options, name: "subscriptionsctl-record")
         let queue = "subscriptionsctl.record.\(UUID().uuidString.prefix(8).lowercased())"
         do {
@@ -62,10 +59,10 @@ final class GoldenRecorder: Sendable {
                     + [AMQPBinding(queue: queue, exchange: names.eventsExchange, routingKey: "#")]
             ))
             let consumer = try await connection.consume(queue: queue, prefetch: 500)
-            return GoldenRecorder(connection: connection, consumer: consumer, names: names, handle: handle)
+            return GoldenRecorder(connection: connection, consumer: consumer, names: names, file: writer)
         } catch {
             await connection.close()
-            try? handle.close()
+            await writer.close()
             throw error
         }
     }
@@ -79,7 +76,7 @@ final class GoldenRecorder: Sendable {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await delivery in consumer {
-                        try self.write(delivery)
+                        try await self.write(delivery)
                         try? await delivery.ack()
                     }
                 }
@@ -101,47 +98,45 @@ final class GoldenRecorder: Sendable {
         }
         await consumer.cancel()
         await connection.close()
-        return try state.withLock { state in
-            try state.handle.write(contentsOf: Data((GoldenFile.endLine(commands: state.commands, events: state.events) + "\n").utf8))
-            try state.handle.close()
-            return Counts(commands: state.commands, events: state.events, skipped: state.skipped)
-        }
+        let counts = state.withLock { Counts(commands: $0.commands, events: $0.events, skipped: $0.skipped) }
+        try await file.append(GoldenFile.endLine(commands: counts.commands, events: counts.events))
+        await file.close()
+        return counts
     }
 
     private func close() async {
         await consumer.cancel()
         await connection.close()
-        state.withLock { try? $0.handle.close() }
+        await file.close()
     }
 
     /// Writes one delivery as its line; a body that is neither a command nor an event (a probe,
     /// garbage someone published) is counted and skipped: replaying it could change nothing.
-    private func write(_ delivery: AMQPDelivery) throws {
+    private func write(_ delivery: AMQPDelivery) async throws {
         let body = delivery.message.body
         let receivedAt = Date()
-        try state.withLock { state in
+        let line: String? = state.withLock { state in
             state.lastArrival = .now
-            let line: String
             if delivery.exchange == names.commandsExchange {
                 guard let envelope = try? Subscriptions_V1_CommandEnvelope(serializedBytes: body) else {
                     state.skipped += 1
-                    return
+                    return nil
                 }
                 state.number += 1
                 state.commands += 1
-                line = GoldenFile.line(GoldenFile.Command(
+                return GoldenFile.line(GoldenFile.Command(
                     number: state.number, receivedAt: receivedAt, routingKey: delivery.routingKey, body: body, envelope: envelope))
             } else {
                 guard let event = try? Subscriptions_V1_NotificationEvent(serializedBytes: body) else {
                     state.skipped += 1
-                    return
+                    return nil
                 }
                 state.number += 1
                 state.events += 1
-                line = GoldenFile.line(GoldenFile.Event(
+                return GoldenFile.line(GoldenFile.Event(
                     number: state.number, receivedAt: receivedAt, routingKey: delivery.routingKey, body: body, event: event))
             }
-            try state.handle.write(contentsOf: Data((line + "\n").utf8))
         }
+        if let line { try await file.append(line) }
     }
 }
