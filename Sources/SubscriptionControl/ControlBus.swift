@@ -89,6 +89,12 @@ final class ControlBus: Sendable {
         envelope.issuedAt = Google_Protobuf_Timestamp(date: Date())
         envelope.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(Double(timeout.components.seconds)))
         envelope.command = command
+        return try await send(envelope, routingKey: route.routingKey, timeout: timeout)
+    }
+
+    /// Publishes `envelope` as it is (confirmed) with `routingKey` and waits for its reply: what
+    /// `send` does after building the envelope, and what `replay` does with a recorded one.
+    func send(_ envelope: Subscriptions_V1_CommandEnvelope, routingKey: String, timeout: Duration) async throws -> Subscriptions_V1_CommandReply {
         let ticket = replies.register(commandID: envelope.commandID)
         do {
             try await connection.publish(
@@ -97,7 +103,7 @@ final class ControlBus: Sendable {
                     correlationId: envelope.commandID, replyTo: replyQueue,
                     type: "subscriptions.v1.CommandEnvelope", headers: ["x-schema-version": .int64(Int64(envelope.schemaVersion))]
                 )),
-                exchange: names.commandsExchange, routingKey: route.routingKey
+                exchange: names.commandsExchange, routingKey: routingKey
             )
         } catch {
             replies.expire(ticket)

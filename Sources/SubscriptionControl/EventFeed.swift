@@ -43,6 +43,23 @@ struct EventFeed: Sendable {
         }
     }
 
+    /// Calls `handle` with the bytes of every message until it returns false, the task is
+    /// cancelled or `limit` passes: for comparing events as published (`replay`).
+    func readBodies(for limit: Duration?, _ handle: @escaping @Sendable (Data) -> Bool) async throws {
+        let consumer = self.consumer
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await delivery in consumer {
+                    try? await delivery.ack()
+                    if !handle(delivery.message.body) { return }
+                }
+            }
+            if let limit { group.addTask { try await Task.sleep(for: limit) } }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// Stops consuming and closes the connection.
     func close() async {
         await consumer.cancel()

@@ -63,8 +63,13 @@ public protocol AggregateTransaction: AnyObject {
     func clock(ofSubscription id: String) throws -> StoredClockMembership?
     /// Whether any test clock exists (commands skip the clock lookups when none does).
     func hasTestClocks() throws -> Bool
-    /// The test clock with this id.
+    /// The test clock with this id, for a command that runs on it. Commands on one clock may
+    /// run side by side (on PostgreSQL: the row is read `FOR SHARE` in a write transaction).
     func testClock(_ id: String) throws -> StoredTestClock?
+    /// The test clock with this id, for an advance or a delete: no command on the clock runs
+    /// until this transaction ends (on PostgreSQL: `FOR UPDATE`, which waits for the commands
+    /// that hold the clock and holds off the next ones).
+    func testClockToChange(_ id: String) throws -> StoredTestClock?
     /// Every test clock, by id.
     func testClocks() throws -> [StoredTestClock]
     /// Inserts or replaces a test clock.
@@ -111,6 +116,9 @@ public struct StoredTestClock: Sendable, Hashable {
 }
 
 extension AggregateTransaction {
+    /// A single writer (SQLite, memory) needs no lock: the clock as ``testClock(_:)`` reads it.
+    public func testClockToChange(_ id: String) throws -> StoredTestClock? { try testClock(id) }
+
     /// Exact: whether the earliest due time on `clockId` is at or before `dueAt`.
     public func maySubscriptionBeDue(onClock clockId: String?, atOrBefore dueAt: Int64) throws -> Bool {
         try earliestSubscriptionDue(onClock: clockId).map { $0 <= dueAt } ?? false

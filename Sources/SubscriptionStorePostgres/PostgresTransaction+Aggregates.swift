@@ -114,6 +114,13 @@ extension PostgresTransaction: AggregateTransaction {
     }
 
     public func testClock(_ id: String) throws -> StoredTestClock? {
+        // Shared: commands on one clock run side by side on several replicas; an advance or a
+        // delete (`testClockToChange`) waits for them and holds off the next ones.
+        try execute("SELECT id, name, now_at, created_at FROM test_clock WHERE id = \(id)\(unescaped: locking ? " FOR SHARE" : "")")
+            .first.map(Self.testClock(from:))
+    }
+
+    public func testClockToChange(_ id: String) throws -> StoredTestClock? {
         try execute("SELECT id, name, now_at, created_at FROM test_clock WHERE id = \(id)\(unescaped: forUpdate)").first.map(Self.testClock(from:))
     }
 

@@ -8,6 +8,8 @@ struct ProducerClient: Sendable {
     let baseURL: URL
     /// Sends the stack's operator token on every request (docs/signing-and-auth.md).
     var credentials: StackCredentials?
+    /// The session requests go through (`.shared` allows only a few connections per host).
+    var session: URLSession = .shared
 
     /// A response: status and decoded JSON object (empty when the body is not an object).
     struct Response: @unchecked Sendable, CustomStringConvertible {
@@ -34,7 +36,8 @@ struct ProducerClient: Sendable {
     }
 
     func send(
-        _ method: String, _ path: String, json: [String: Any]? = nil, headers: [String: String] = [:]
+        _ method: String, _ path: String, json: [String: Any]? = nil, headers: [String: String] = [:],
+        timeout: TimeInterval = 30
     ) async throws -> Response {
         // `path` may end in a query (`?preview=true`), which `appending(path:)` would escape.
         let parts = path.split(separator: "?", maxSplits: 1)
@@ -42,14 +45,14 @@ struct ProducerClient: Sendable {
         if parts.count == 2 { url = URL(string: "\(url.absoluteString)?\(parts[1])") ?? url }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        request.timeoutInterval = 30
+        request.timeoutInterval = timeout
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         if let authorization = try credentials?.authorization() { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await session.data(for: request)
         let http = response as? HTTPURLResponse
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         var headers: [String: String] = [:]
@@ -70,7 +73,7 @@ struct ProducerClient: Sendable {
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if let authorization = try credentials?.authorization() { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await session.data(for: request)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         return Response(status: (response as? HTTPURLResponse)?.statusCode ?? 0, json: object, body: String(decoding: data, as: UTF8.self))
     }

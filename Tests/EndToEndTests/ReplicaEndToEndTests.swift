@@ -60,6 +60,64 @@ struct ReplicaEndToEndTests {
         await stack.stop()
     }
 
+    @Test(
+        "three replicas with CLOCK=manual share one manual clock: an advance fires every subscription's renewal once whichever replica takes it, and purchases after it, on any replica, are dated at the advanced now"
+    )
+    func manualClockReplicas() async throws {
+        let url = try await PostgresStore.createDatabase(
+            named: TestPostgres.databaseName("replicas_manual"), onServerOf: TestPostgres.url, logger: Stack.logger)
+        let stack = try await Stack.start(consumerEnvironment: ["DATABASE_URL": url, "CLOCK": "manual", "EVENT_ARCHIVE": "off"])
+        var replicas: [(process: ServiceProcess, healthURL: URL)] = []
+        do {
+            for index in 1...2 { replicas.append(try await stack.startReplica(index)) }
+            let http = ProducerClient(baseURL: stack.producerURL, credentials: stack.credentials)
+            let connection = try await stack.connect()
+            let events = try await EventWatcher(connection: connection, eventsExchange: "\(stack.busPrefix).events")
+            func purchases(_ label: String) async throws -> [String] {
+                try await withThrowingTaskGroup(of: String?.self) { group in
+                    for index in 0..<12 {
+                        group.addTask {
+                            let reply = try await http.post(
+                                "v1/purchases", ["customerId": stack.unique("\(label)-\(index)"), "productId": E2ECatalog.monthly, "storefront": "USA"])
+                            return reply.json["originalTransactionId"] as? String
+                        }
+                    }
+                    var ids: [String] = []
+                    for try await id in group { if let id { ids.append(id) } }
+                    return ids
+                }
+            }
+            let before = try await purchases("manual-before")
+            #expect(before.count == 12)
+            let month = try await http.post("v1/testClock/advance", ["advanceBy": "P1M"])
+            #expect(month.json["transitionsFired"] as? Int == 12, "one renewal per subscription: \(month)")
+            let now = try #require(month.json["now"] as? Int64, "\(month)")
+            let after = try await purchases("manual-after")
+            #expect(after.count == 12)
+
+            try await events.waitUntil(timeout: .seconds(60), "two events per earlier purchase, one per later") { received in
+                before.allSatisfy { id in Set(received.filter { $0.subscriptionID == id }.map(\.sequence)).count == 2 }
+                    && after.allSatisfy { id in received.contains { $0.subscriptionID == id } }
+            }
+            for id in before {
+                let renewals = Set(events.events(of: id).filter { $0.notificationType == .didRenew }.map(\.notificationUuid))
+                #expect(renewals.count == 1, "the renewal of \(id) fired once")
+            }
+            for id in after {
+                let dates = events.events(of: id).map { Int64($0.signedDate.seconds) * 1000 + Int64($0.signedDate.nanos / 1_000_000) }
+                #expect(dates.allSatisfy { $0 == now }, "\(id) bought at the manual clock's now \(now), whichever replica took it: \(dates)")
+            }
+            await events.stop()
+            await connection.close()
+        } catch {
+            for replica in replicas { await replica.process.terminate() }
+            await stack.stop()
+            throw error
+        }
+        for replica in replicas { #expect(await replica.process.terminate() == 0) }
+        await stack.stop()
+    }
+
     /// Purchases (each twice at once), three concurrent commands per subscription while
     /// `during` runs, timers on a test clock; then the checks. `replicaHealthURLs`: the replicas
     /// besides the stack's consumer that must have applied commands.

@@ -28,8 +28,9 @@ final class ConsumerHarness: Sendable {
         URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Starts the consumer and waits until its health endpoint answers 200.
-    static func start() async throws -> ConsumerHarness {
+    /// Starts the consumer (with `catalog`, or the example catalog) and waits until its health
+    /// endpoint answers 200.
+    static func start(catalog: URL? = nil) async throws -> ConsumerHarness {
         let environment = ProcessInfo.processInfo.environment
         let amqpURL = TestBroker.url
         let prefix = "ctl-\(UUID().uuidString.prefix(8).lowercased())"
@@ -42,7 +43,7 @@ final class ConsumerHarness: Sendable {
             environment: [
                 "AMQP_URL": amqpURL, "BUS_PREFIX": prefix, "HTTP_HOST": "127.0.0.1", "HTTP_PORT": String(port),
                 "CLOCK": "manual", "DATABASE_PATH": directory.appending(path: "subscriptions.sqlite").path,
-                "CATALOG_PATH": repositoryRoot.appending(path: "Config/catalog.example.json").path, "LOG_LEVEL": "info",
+                "CATALOG_PATH": (catalog ?? repositoryRoot.appending(path: "Config/catalog.example.json")).path, "LOG_LEVEL": "info",
             ],
             logPath: directory.appending(path: "consumer.log").path
         )

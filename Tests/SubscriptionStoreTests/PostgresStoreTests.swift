@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ServiceTestSupport
 import SubscriptionStore
@@ -47,6 +48,44 @@ struct PostgresStoreTests {
         }
         #expect(try await two.read { try $0.processedReply(commandId: "c1") } == Data([1]))
         #expect(try await two.read { try $0.processedCommandCount() } == 1)
+    }
+
+    @Test(
+        "commands on one test clock run side by side on two replicas (the clock is read FOR SHARE); an advance's read (testClockToChange) waits until they commit and sees what they wrote"
+    )
+    func testClockSharedByCommands() async throws {
+        let url = try await StoreBackend.freshPostgresURL()
+        let one = try await PostgresStore.open(url: url, logger: StoreBackend.logger)
+        let two = try await PostgresStore.open(url: url, logger: StoreBackend.logger)
+        let three = try await PostgresStore.open(url: url, logger: StoreBackend.logger)
+        try await one.write { try $0.putTestClock(StoredTestClock(id: "clock_a", name: "a", now: 1, createdAt: 1)) }
+        let holding = Locked(false), finished = Locked(false), advanced = Locked(false)
+        let release = DispatchSemaphore(value: 0)
+        // Replica one: a command on the clock that holds its transaction open.
+        async let first: Void = one.write { transaction in
+            _ = try transaction.testClock("clock_a")
+            try transaction.setSetting("written-by-one", to: "yes")
+            holding.withLock { $0 = true }
+            _ = release.wait(timeout: .now() + 20)  // the store's own queue, never the cooperative pool
+            finished.withLock { $0 = true }
+        }
+        while !holding.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(20)) }
+        // Replica two: another command on the clock gets through while one holds it.
+        let seen = try await two.write { try $0.testClock("clock_a")?.now }
+        #expect(seen == 1)
+        #expect(!finished.withLock { $0 }, "two read the clock while one held it (not after one gave up waiting)")
+        // Replica three: an advance waits for one.
+        async let third = three.write { transaction -> String? in
+            _ = try transaction.testClockToChange("clock_a")
+            advanced.withLock { $0 = true }
+            return try transaction.setting("written-by-one")
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(!advanced.withLock { $0 }, "the advance did not wait for the command holding the clock")
+        release.signal()
+        try await first
+        #expect(try await third == "yes", "the advance sees what the command committed")
+        for store in [one, two, three] { await store.close() }
     }
 
     @Test("a connection the server ends (a restart, a failover) is an outage at worst, and the next transaction reconnects and commits")

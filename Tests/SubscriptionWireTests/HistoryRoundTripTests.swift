@@ -47,4 +47,17 @@ import Testing
         #expect(reply.testNotificationToken == "\(event.notificationUuid)_\(event.signedDate.seconds * 1000 + Int64(event.signedDate.nanos / 1_000_000))")
         #expect(event.routingKey == "TEST.NONE")
     }
+
+    @Test("R-RPL-4 a test notification's UUID derives from its command id: the same command in another deployment publishes the same event")
+    func testNotificationIsDeterministic() throws {
+        let first = try Bench().send(.requestTestNotification(.init()))
+        let again = try Bench().send(.requestTestNotification(.init()))
+        let event = try #require(first.events.only)
+        #expect(event.notificationUuid == again.events.only?.notificationUuid)
+        #expect(event.notificationUuid.count == 36)
+        let bench = try Bench()
+        let one = try #require(bench.send(.requestTestNotification(.init())).events.only)
+        let other = try #require(bench.send(.requestTestNotification(.init())).events.only)
+        #expect(one.notificationUuid != other.notificationUuid, "another command is another notification")
+    }
 }

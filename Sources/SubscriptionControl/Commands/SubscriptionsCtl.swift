@@ -13,7 +13,8 @@ public struct SubscriptionsCtl: AsyncParsableCommand {
             """,
         subcommands: [
             PublishCommand.self, EventsCommand.self, ExtendCommand.self, ClockCommand.self, DeadLetterCommand.self,
-            IdentityCommand.self, KeyCommand.self, TokenCommand.self, WhatIfCommand.self,
+            IdentityCommand.self, KeyCommand.self, TokenCommand.self,
+            RecordCommand.self, ReplayCommand.self, WhatIfCommand.self,
         ]
     )
 

@@ -79,7 +79,7 @@ extension EngineCommandHandler {
         _ request: Subscriptions_V1_DeleteTestClockRequest, of envelope: Subscriptions_V1_CommandEnvelope, at now: Timestamp,
         in transaction: any AggregateTransaction, logger: Logger
     ) throws -> CommandOutcome {
-        guard let clock = try transaction.testClock(request.testClockID) else {
+        guard let clock = try transaction.testClockToChange(request.testClockID) else {
             return try refuse(envelope, CommandClock.notFound(request.testClockID), at: now, firesDueTransitions: false, in: transaction)
         }
         let message = Self.message(clock, subscriptions: try transaction.subscriptionCount(onClock: clock.id))
@@ -102,7 +102,7 @@ extension EngineCommandHandler {
         _ request: Subscriptions_V1_AdvanceTestClockRequest, clockId: String, of envelope: Subscriptions_V1_CommandEnvelope,
         at consumerNow: Timestamp, in transaction: any AggregateTransaction, logger: Logger
     ) throws -> CommandOutcome {
-        guard var clock = try transaction.testClock(clockId) else {
+        guard var clock = try transaction.testClockToChange(clockId) else {
             return try refuse(envelope, CommandClock.notFound(clockId), at: consumerNow, firesDueTransitions: false, in: transaction)
         }
         let now = Timestamp(millisecondsSince1970: clock.now)
