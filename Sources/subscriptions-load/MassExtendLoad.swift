@@ -38,11 +38,11 @@ struct MassExtendLoad: AsyncParsableCommand {
                 try await Task.sleep(for: .milliseconds(250))
             }
             let elapsed = ContinuousClock.now - started
-            print("mass extension of \(product): complete \(status.complete), succeeded \(status.succeededCount), failed \(status.failedCount)")
-            print(String(format: "  elapsed %.1f s (%.0f subscriptions/s)", LatencyReport.milliseconds(elapsed) / 1000,
+            say("mass extension of \(product): complete \(status.complete), succeeded \(status.succeededCount), failed \(status.failedCount)")
+            say(String(format: "  elapsed %.1f s (%.0f subscriptions/s)", LatencyReport.milliseconds(elapsed) / 1000,
                 Double(status.succeededCount + status.failedCount) / (LatencyReport.milliseconds(elapsed) / 1000)))
             if let memory = probe?.memory() {
-                print(String(format: "  consumer resident memory: peak sampled %.1f MiB, peak since start (VmHWM) %.1f MiB",
+                say(String(format: "  consumer resident memory: peak sampled %.1f MiB, peak since start (VmHWM) %.1f MiB",
                     Double(max(peakResident, memory.resident)) / 1_048_576, Double(memory.peak) / 1_048_576))
             }
         }

@@ -50,7 +50,7 @@ struct RelayServer: AsyncParsableCommand {
         let (wakeUps, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let (settling, settle) = AsyncStream.makeStream(of: (AMQPPublishBatch, AMQPDelivery).self)
         let slots = RelaySlots(count: depth)
-        print("relay: consuming \(names.commandsQueue) (prefetch \(prefetch), depth \(depth))")
+        say("relay: consuming \(names.commandsQueue) (prefetch \(prefetch), depth \(depth))")
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await delivery in consumer {

@@ -43,7 +43,7 @@ struct RunLoad: AsyncParsableCommand {
                 latencies: results.latencies, failures: results.failures + unanswered, elapsed: elapsed,
                 consumerCPU: cpu, consumerPeakMemory: probe?.memory()?.peak, replyBytes: results.replyBytes)
         }
-        print(report.printed())
+        say(report.printed())
     }
 
     static func closedLoop(_ driver: LoadDriver, factory: CommandFactory, commands: Int, inFlight: Int) async throws {

@@ -33,7 +33,7 @@ struct SeedSubscriptions: AsyncParsableCommand {
                 sent += room
                 if now - lastPrint > .seconds(10) {
                     lastPrint = now
-                    print("seed: \(sent - driver.outstanding) of \(subscriptions)")
+                    say("seed: \(sent - driver.outstanding) of \(subscriptions)")
                 }
             }
             let unanswered = await driver.drain(timeout: .seconds(300))
@@ -42,6 +42,6 @@ struct SeedSubscriptions: AsyncParsableCommand {
                 label: "seed", latencies: results.latencies, failures: results.failures + unanswered,
                 elapsed: ContinuousClock.now - started, consumerCPU: nil, consumerPeakMemory: nil)
         }
-        print(report.printed())
+        say(report.printed())
     }
 }

@@ -9,7 +9,8 @@ struct ChaosReport {
     var faults: [ChaosFaults.Record]
     var elapsed: Duration
 
-    func print() {
+    /// Writes the table to standard output.
+    func write() {
         var lines: [String] = []
         func row(_ name: String, _ value: String) {
             lines.append("  " + name.padding(toLength: 54, withPad: " ", startingAt: 0) + value)

@@ -116,7 +116,7 @@ struct ChaosRun: AsyncParsableCommand {
         ChaosReport(
             seed: seed, counts: counts, store: store, findings: findings, faults: records,
             elapsed: ContinuousClock.now - started
-        ).print()
+        ).write()
         if findings.lostOrTwice > 0 { throw ExitCode(1) }
     }
 
@@ -133,10 +133,4 @@ struct ChaosRun: AsyncParsableCommand {
             try await Task.sleep(for: .seconds(2))
         }
     }
-}
-
-/// Writes a line to standard output at once (not buffered: progress shows as it happens, also
-/// in a pipe or a CI log).
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
