@@ -116,6 +116,8 @@ let package = Package(
             name: "SubscriptionStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_wal_hook: the writer's checkpoints run beside it (WALCheckpointer).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // The same store on PostgreSQL (postgres-nio): DATABASE_URL=postgres://… (docs/scale-out.md).

@@ -15,12 +15,19 @@ import GRDB
 public final class SubscriptionDatabase: Sendable {
     private let pool: DatabasePool
     private let path: String
+    /// Checkpoints beside the writer instead of inside its commits.
+    let checkpointer: WALCheckpointer
 
     /// Opens (and creates or migrates) the database at `path`.
     ///
     /// - Parameter busyTimeout: how long a writer waits for another process's lock before
     ///   failing with `SQLITE_BUSY` (a transient error the consumer retries).
-    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
+    public convenience init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
+        try self.init(path: path, busyTimeout: busyTimeout, checkpointer: WALCheckpointer(path: path))
+    }
+
+    /// Opens the database with `checkpointer`'s thresholds (tests).
+    init(path: String, busyTimeout: Duration = .seconds(5), checkpointer: WALCheckpointer) throws(StoreError) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.label = "subscriptions"
@@ -29,14 +36,13 @@ public final class SubscriptionDatabase: Sendable {
             // (32 MiB; SQLite's default is 2 MiB); readers keep the default.
             if !database.configuration.readonly {
                 try database.execute(sql: "PRAGMA cache_size = -32768")
-                // Checkpoint every 8,000 pages (32 MiB of WAL) rather than SQLite's 1,000: a busy
-                // consumer dirties about a thousand pages per batch, and a checkpoint after every
-                // batch would copy (and fsync) each page twice; the pages written again meanwhile
-                // (interior nodes, the outbox, the due index) are copied once.
-                try database.execute(sql: "PRAGMA wal_autocheckpoint = 8000")
+                // No checkpoint inside a commit: the checkpointer copies the log beside the
+                // writer, and the writer only past its inline limit (WALCheckpointer).
+                checkpointer.install(on: database)
             }
         }
         self.path = path
+        self.checkpointer = checkpointer
         do {
             let directory = URL(filePath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -46,6 +52,19 @@ public final class SubscriptionDatabase: Sendable {
             try StoreSchema.migrator.migrate(pool)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the database at \(path): \(error)")
+        }
+    }
+
+    deinit {
+        // The writer's WAL hook points at the checkpointer, unretained: the checkpointer goes
+        // only after the writer's connection is closed.
+        do {
+            try pool.close()
+            checkpointer.close()
+        } catch {
+            // A connection is still open (an access still running): keep the checkpointer
+            // alive for its hook rather than leave the hook pointing at freed memory.
+            _ = Unmanaged.passRetained(checkpointer)
         }
     }
 

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import SubscriptionStore
+
+/// The writer's checkpoints run beside it (docs/consumer.md, "Checkpoints").
+@Suite("WAL checkpoints beside the writer")
+struct WALCheckpointerTests {
+    /// Commits `transactions` transactions of `commands` processed commands with 3 KB replies
+    /// each (a few pages of log per transaction), numbered from `first`.
+    private func write(
+        _ database: SubscriptionDatabase, transactions: Int, commands: Int = 4, from first: Int = 0
+    ) async throws {
+        let reply = Data(repeating: 7, count: 3_000)
+        for transaction in first..<(first + transactions) {
+            try await database.write { store in
+                for command in 0..<commands {
+                    try store.recordProcessed(commandId: "t\(transaction)-c\(command)", method: "Purchase", reply: reply, at: Date())
+                }
+            }
+        }
+    }
+
+    @Test("below the inline limit no commit checkpoints: the background copies the log, which then restarts small")
+    func backgroundCheckpoints() async throws {
+        let path = temporaryDatabasePath()
+        let checkpointer = WALCheckpointer(path: path, backgroundPages: 40, inlinePages: 1_000_000)
+        let database = try SubscriptionDatabase(path: path, checkpointer: checkpointer)
+        try await write(database, transactions: 60)
+        checkpointer.drain()
+        // The log was copied while nothing wrote: the next commit starts it over.
+        try await write(database, transactions: 1, from: 60)
+        let statistics = checkpointer.statistics
+        #expect(statistics.background >= 1)
+        #expect(statistics.inline == 0)
+        #expect(statistics.failed == 0)
+        #expect(statistics.largestLog >= 40)
+        #expect(statistics.latestLog < 40, "the log restarted after the background checkpoint: \(statistics)")
+        let rows = try await database.read { try $0.storageStatistics() }.rows["processed_command"]
+        #expect(rows == 61 * 4)
+    }
+
+    @Test("a writer that never pauses keeps the log bounded: past the inline limit the commit checkpoints what is left")
+    func boundedLog() async throws {
+        let path = temporaryDatabasePath()
+        // The background threshold equals the limit: only the inline checkpoint can restart the log.
+        let checkpointer = WALCheckpointer(path: path, backgroundPages: 100, inlinePages: 100)
+        let database = try SubscriptionDatabase(path: path, checkpointer: checkpointer)
+        try await write(database, transactions: 300)
+        checkpointer.drain()
+        let statistics = checkpointer.statistics
+        #expect(statistics.inline >= 1 || statistics.background >= 1)
+        // A transaction adds a handful of pages to the log: never far past the limit.
+        #expect(statistics.largestLog < 130, "\(statistics)")
+        #expect(statistics.failed == 0)
+    }
+
+    @Test("what was committed while checkpoints ran is all there after reopening the file")
+    func durableAcrossCheckpoints() async throws {
+        let path = temporaryDatabasePath()
+        do {
+            let checkpointer = WALCheckpointer(path: path, backgroundPages: 20, inlinePages: 80)
+            let database = try SubscriptionDatabase(path: path, checkpointer: checkpointer)
+            try await write(database, transactions: 150)
+            #expect(checkpointer.statistics.background + checkpointer.statistics.inline >= 1)
+        }
+        let reopened = try SubscriptionDatabase(path: path)
+        let rows = try await reopened.read { try $0.storageStatistics() }.rows["processed_command"]
+        #expect(rows == 150 * 4)
+        #expect(try await reopened.read { try $0.processedReply(commandId: "t149-c3") } == Data(repeating: 7, count: 3_000))
+        #expect(try await reopened.writerSynchronousMode() == 2)
+    }
+}
