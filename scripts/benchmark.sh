@@ -13,7 +13,8 @@
 #   scripts/benchmark.sh [COMMANDS] [SUBSCRIPTIONS]     defaults: 20000 1000000
 #   scripts/benchmark.sh --small                         a short run proving it works (CI): 2000 5000
 #
-# Uses AMQP_URL, or starts a private broker on 127.0.0.1:5672 like scripts/test.sh. Nothing here
+# Uses AMQP_URL, or starts a fresh private broker on 127.0.0.1:5682 (BENCH_BROKER_PORT) for the run
+# and removes it afterwards. Nothing here
 # asserts a time: it prints figures; compare figures from one run (shared machines are noisy).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,11 +31,13 @@ fi
 
 started_broker=""
 if [ -z "${AMQP_URL:-}" ]; then
-    if ! (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; then
-        scripts/rabbitmq-local.sh start subs-bench 5672
-        started_broker=subs-bench
-    fi
-    export AMQP_URL="amqp://guest:guest@127.0.0.1:5672/"
+    # A fresh private node of its own (not a broker already on 5672, which may carry thousands of
+    # queues left by test runs: their Raft ticks cost the run CPU). Removed again at the end.
+    bench_port=${BENCH_BROKER_PORT:-5682}
+    rm -rf "$repo/.rabbitmq/subs-bench"
+    scripts/rabbitmq-local.sh start subs-bench "$bench_port"
+    started_broker=subs-bench
+    export AMQP_URL="amqp://guest:guest@127.0.0.1:$bench_port/"
 fi
 
 # The same flags as the Dockerfile, scripts/run.sh and scripts/test.sh: one release build.
@@ -57,7 +60,10 @@ stop() {
 }
 cleanup() {
     stop
-    [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true
+    if [ -n "$started_broker" ]; then
+        scripts/rabbitmq-local.sh stop "$started_broker" >/dev/null || true
+        rm -rf "$repo/.rabbitmq/$started_broker"
+    fi
     rm -rf "$work"
 }
 trap cleanup EXIT

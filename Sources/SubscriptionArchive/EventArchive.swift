@@ -7,7 +7,9 @@ import Synchronization
 /// Keeps a history of every notification event, for the console's timeline (docs/console.md,
 /// "The event archive"). The consumer hands it each event the broker has confirmed, straight
 /// from memory: ``archive(_:then:)`` from the command pipeline, ``store(_:)`` from the outbox
-/// relay. It stores them in batches in its own SQLite file, off the command transaction, and
+/// relay. It stores them in batches in its own SQLite file, off the command transaction (a
+/// wake-up with few events waits ``EventArchiveConfiguration/linger`` for more, so that at a
+/// few hundred commands/s the handovers of many command batches share a transaction), and
 /// only then lets the caller delete them from the outbox: a crash before that republishes the
 /// events from the outbox and archives them then, so a restart loses nothing, and an event
 /// published twice is stored once (its `notification_uuid` is the key).
@@ -25,6 +27,8 @@ public final class EventArchive: Service {
     private let configuration: EventArchiveConfiguration
     private let logger: Logger
     private let pending = Mutex<[Handover]>([])
+    /// Transactions that stored events (tests of the linger).
+    private let storingTransactions = Atomic<Int>(0)
     private let wakeUps: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
 
@@ -62,7 +66,10 @@ public final class EventArchive: Service {
         logger.info("event archive started", metadata: ["retention.days": "\(configuration.retention.components.seconds / 86_400)"])
         await withDiscardingTaskGroup { group in
             group.addTask {
-                for await _ in self.wakeUps { await self.storePending() }
+                for await _ in self.wakeUps {
+                    await self.lingerWhileFew()
+                    await self.storePending()
+                }
                 // Stopped: whatever came with the last wake-up is stored too.
                 await self.storePending()
             }
@@ -73,6 +80,21 @@ public final class EventArchive: Service {
             }
         }
         logger.info("event archive stopped")
+    }
+
+    /// How many transactions have stored events so far.
+    var transactionsStored: Int { storingTransactions.load(ordering: .relaxed) }
+
+    /// Waits ``EventArchiveConfiguration/linger`` when fewer than a quarter of a batch is
+    /// pending, so that the handovers of several command batches share one transaction.
+    private func lingerWhileFew() async {
+        guard configuration.linger > .zero else { return }
+        // Nothing pending (a wake-up whose events an earlier pass took): nothing to wait for.
+        let few = pending.withLock { pending in
+            let count = pending.reduce(0) { $0 + $1.events.count }
+            return count > 0 && count < configuration.batchLimit / 4
+        }
+        if few { try? await Task.sleep(for: configuration.linger) }
     }
 
     /// Stores everything handed over so far, up to ``EventArchiveConfiguration/batchLimit``
@@ -100,6 +122,7 @@ public final class EventArchive: Service {
         for attempt in 1...configuration.attempts {
             do {
                 let stored = try await database.insert(events)
+                storingTransactions.add(1, ordering: .relaxed)
                 logger.trace("events archived", metadata: ["received": "\(events.count)", "new": "\(stored)"])
                 return
             } catch where attempt < configuration.attempts {

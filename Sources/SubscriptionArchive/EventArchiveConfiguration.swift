@@ -13,11 +13,15 @@ public struct EventArchiveConfiguration: Sendable {
     public var attempts: Int
     /// The pause between two attempts.
     public var retryDelay: Duration
+    /// How long a wake-up with fewer than a quarter of ``batchLimit`` events waits for more
+    /// before storing them: at a few hundred commands/s every batch of the command pipeline
+    /// would otherwise cost the archive a transaction and a sync of its own. Zero: no wait.
+    public var linger: Duration
 
     /// A configuration.
     public init(
         databasePath: String, retention: Duration = .seconds(400 * 86_400), pruneInterval: Duration = .seconds(3600),
-        batchLimit: Int = 1024, attempts: Int = 5, retryDelay: Duration = .seconds(1)
+        batchLimit: Int = 1024, attempts: Int = 5, retryDelay: Duration = .seconds(1), linger: Duration = .milliseconds(25)
     ) {
         self.databasePath = databasePath
         self.retention = retention
@@ -25,6 +29,7 @@ public struct EventArchiveConfiguration: Sendable {
         self.batchLimit = max(1, batchLimit)
         self.attempts = max(1, attempts)
         self.retryDelay = retryDelay
+        self.linger = linger
     }
 
     /// The archive beside the consumer's database: `subscriptions.sqlite` gives

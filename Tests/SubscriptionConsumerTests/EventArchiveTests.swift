@@ -157,6 +157,38 @@ struct EventArchiveServiceTests {
         #expect(try database.count() == 7)
     }
 
+    @Test("handovers that arrive while the archive lingers share one transaction; a quarter batch or more does not wait")
+    func lingerGroupsHandovers() async throws {
+        let database = try EventArchiveDatabase(path: EventArchiveTests.temporaryPath("archive.sqlite"))
+        let archive = EventArchive(
+            database: database,
+            configuration: EventArchiveConfiguration(databasePath: "", batchLimit: 64, linger: .seconds(2)),
+            logger: Self.logger())
+        let done = Mutex(0)
+        // Archived now: the archive's pruning, which starts with it, keeps them.
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await archive.run() }
+            for sequence in 1...5 {
+                archive.archive([ArchivedEvent(try Self.entry("s1", UInt64(sequence)), archivedAt: now)]) { done.withLock { $0 += 1 } }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let deadline = ContinuousClock.now + .seconds(20)
+            while done.withLock({ $0 }) < 5, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(archive.transactionsStored == 1, "five single events within the linger: one transaction")
+
+            // Sixteen events are a quarter of the batch limit: stored without lingering.
+            let started = ContinuousClock.now
+            await archive.store(try (1...16).map { ArchivedEvent(try Self.entry("s2", $0), archivedAt: now) })
+            #expect(ContinuousClock.now - started < .seconds(1), "no linger, also not after the wake-up the first pass left")
+            #expect(archive.transactionsStored == 2)
+            group.cancelAll()
+        }
+        #expect(try database.count() == 21)
+    }
+
     @Test("a store that keeps failing is tried the configured times, then the events are let go and then still runs")
     func failingStoreLetsGo() async throws {
         let path = EventArchiveTests.temporaryPath("archive.sqlite")
