@@ -10,6 +10,8 @@ import SubscriptionTopology
 struct OutgoingMessages: Sendable {
     let names: BusNames
     let appId: String
+    /// Where each reply's `message_id` comes from.
+    let replyIds = ReplyMessageIDs()
 
     /// The publish of an outbox entry. Not mandatory: an event no analytics queue is bound for
     /// is nobody's loss (publish/subscribe); bind a durable queue to receive every event.
@@ -40,7 +42,7 @@ struct OutgoingMessages: Sendable {
         return AMQPPublish(
             AMQPMessage(body: body, properties: AMQPProperties(
                 contentType: WireContract.contentType,
-                messageId: UUID().uuidString.lowercased(),
+                messageId: replyIds.next(),
                 correlationId: commandId,
                 type: "subscriptions.v1.CommandReply",
                 timestamp: Date(),

@@ -30,6 +30,10 @@ public protocol AggregateTransaction: AnyObject {
     /// Up to `limit` ids of the subscriptions on `clockId` whose product is `productId`, at or
     /// after `firstId`, ascending.
     func subscriptionIds(productId: String, onClock clockId: String?, from firstId: String, limit: Int) throws -> [String]
+    /// Up to `limit` ids of the subscriptions on `clockId` whose product is `productId`, in the
+    /// store's walk order from `cursor` (`""`: the first), and where the next page starts (nil:
+    /// the walk is over). The default walks by id; the SQLite store walks in storage order.
+    func walkSubscriptions(productId: String, onClock clockId: String?, from cursor: String, limit: Int) throws -> SubscriptionWalk
     /// Up to `limit` ids of subscriptions on `clockId` due at or before `dueAt`, earliest first (ties by id).
     func dueSubscriptionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String]
     /// The earliest due time of any subscription on `clockId`.
@@ -79,6 +83,21 @@ public protocol AggregateTransaction: AnyObject {
     /// Deletes the test clock and everything on it (its subscriptions with their history and
     /// replies, its mass extensions); returns how many subscriptions went with it.
     func deleteTestClock(_ id: String) throws -> Int
+}
+
+/// One page of a walk over a product's subscriptions
+/// (``AggregateTransaction/walkSubscriptions(productId:onClock:from:limit:)``).
+public struct SubscriptionWalk: Sendable, Hashable {
+    /// The ids of the page, in the walk's order.
+    public var ids: [String]
+    /// Where the next page starts (opaque); nil when the walk is over.
+    public var next: String?
+
+    /// A page.
+    public init(ids: [String], next: String?) {
+        self.ids = ids
+        self.next = next
+    }
 }
 
 /// Which clock a stored subscription is on.
@@ -144,6 +163,12 @@ extension AggregateTransaction {
     /// Subscriptions of a product on the consumer's clock.
     public func subscriptionIds(productId: String, from firstId: String, limit: Int) throws -> [String] {
         try subscriptionIds(productId: productId, onClock: nil, from: firstId, limit: limit)
+    }
+
+    /// Walks by id: the cursor is the first id of the next page.
+    public func walkSubscriptions(productId: String, onClock clockId: String?, from cursor: String, limit: Int) throws -> SubscriptionWalk {
+        let ids = try subscriptionIds(productId: productId, onClock: clockId, from: cursor, limit: limit + 1)
+        return SubscriptionWalk(ids: Array(ids.prefix(limit)), next: ids.count > limit ? ids[limit] : nil)
     }
 
     /// Due subscriptions on the consumer's clock.

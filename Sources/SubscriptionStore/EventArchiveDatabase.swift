@@ -3,8 +3,8 @@ import GRDB
 
 /// The event archive's own SQLite file (GRDB, WAL), apart from the consumer's state so that
 /// archiving never contends with the command transaction: every notification event the
-/// consumer published, as its protobuf bytes, in arrival order, indexed by uuid, by subscription
-/// and sequence and by archive time, kept for a bounded time (docs/console.md, "The event archive").
+/// consumer published, as its protobuf bytes, in arrival order, indexed by subscription, sequence
+/// and uuid (which keeps a re-published event out) and by archive time, kept for a bounded time (docs/console.md, "The event archive").
 public final class EventArchiveDatabase: Sendable {
     private let pool: DatabasePool
 
@@ -23,8 +23,8 @@ public final class EventArchiveDatabase: Sendable {
         }
     }
 
-    /// Stores `events` in one transaction; an event stored before (same `uuid`: a re-published
-    /// event) is left as it is.
+    /// Stores `events` in one transaction; an event stored before (same subscription, sequence and
+    /// `uuid`: a re-published event) is left as it is.
     /// - Returns: how many were new.
     @discardableResult
     public func insert(_ events: [ArchivedEvent]) async throws -> Int {
@@ -160,6 +160,32 @@ enum EventArchiveSchema {
                 DROP TABLE event;
                 ALTER TABLE event_v2 RENAME TO event;
                 CREATE INDEX event_by_subscription ON event (subscription_id, sequence);
+                CREATE INDEX event_by_archive_time ON event (archived_at);
+                """)
+        }
+        // One random index per event instead of two: an event is identified by its subscription,
+        // sequence and uuid together (a re-published event repeats all three), so the index the
+        // console reads a subscription's timeline through also keeps republished events out, and
+        // the uuid needs no index of its own.
+        migrator.registerMigration("event-archive-v3-one-key") { database in
+            try database.execute(sql: """
+                CREATE TABLE event_v3 (
+                    id INTEGER PRIMARY KEY,         -- arrival order
+                    uuid TEXT NOT NULL,             -- notification_uuid
+                    subscription_id TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    signed_date INTEGER NOT NULL,   -- ms since 1970, engine time
+                    notification_type TEXT NOT NULL,
+                    subtype TEXT NOT NULL,
+                    archived_at INTEGER NOT NULL,   -- ms since 1970, wall clock (retention)
+                    body BLOB NOT NULL              -- subscriptions.v1.NotificationEvent
+                );
+                INSERT INTO event_v3 (id, uuid, subscription_id, sequence, signed_date, notification_type, subtype, archived_at, body)
+                    SELECT id, uuid, subscription_id, sequence, signed_date, notification_type, subtype, archived_at, body
+                    FROM event ORDER BY id;
+                DROP TABLE event;
+                ALTER TABLE event_v3 RENAME TO event;
+                CREATE UNIQUE INDEX event_by_subscription ON event (subscription_id, sequence, uuid);
                 CREATE INDEX event_by_archive_time ON event (archived_at);
                 """)
         }

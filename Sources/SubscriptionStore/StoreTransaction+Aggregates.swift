@@ -36,11 +36,42 @@ extension StoreTransaction: AggregateTransaction {
         try String.fetchAll(statement(Self.productWalkSQL), arguments: [firstId, productId, clockId, limit])
     }
 
-    /// A mass extension's walk: by primary key from `id`, skipping other products and other
-    /// clocks, so it reads the table once. The unary `+` keeps SQLite from choosing the
-    /// `(clock_id, …)` index for `clock_id IS ?` (without statistics it would, then sort every
-    /// row of the clock by id for each batch of 2,000: quadratic over a million subscriptions).
+    /// The price-change what-if's pages: by id from `id`, skipping other products and other
+    /// clocks. The unary `+` keeps SQLite from choosing the `(clock_id, …)` index for
+    /// `clock_id IS ?` (without statistics it would, then sort every row of the clock by id for
+    /// each page: quadratic over a million subscriptions).
     public static let productWalkSQL = "SELECT id FROM subscription WHERE id >= ? AND +product_id = ? AND +clock_id IS ? ORDER BY id LIMIT ?"
+
+    /// A mass extension's walk in storage order (`ordinal`, creation order), so that a batch's
+    /// updates rewrite neighbouring pages, not 2,000 random ones: the cursor is `#` and the
+    /// ordinal of the next page's first row. An id (a cursor written before schema v5, when the
+    /// walk went by id) resumes at the first subscription at or after it among those the v5
+    /// migration copied in id order, then goes on with every later row.
+    public func walkSubscriptions(productId: String, onClock clockId: String?, from cursor: String, limit: Int) throws -> SubscriptionWalk {
+        let first = try firstOrdinal(ofCursor: cursor)
+        let rows = try Row.fetchAll(statement(Self.storageWalkSQL), arguments: [first, productId, clockId, limit + 1])
+        let ids: [String] = rows.prefix(limit).map { $0[1] }
+        let next: Int64? = rows.count > limit ? rows[limit][0] : nil
+        return SubscriptionWalk(ids: ids, next: next.map { "#\($0)" })
+    }
+
+    /// The walk's query; `+` as in ``productWalkSQL``.
+    public static let storageWalkSQL =
+        "SELECT ordinal, id FROM subscription WHERE ordinal >= ? AND +product_id = ? AND +clock_id IS ? ORDER BY ordinal LIMIT ?"
+
+    private func firstOrdinal(ofCursor cursor: String) throws -> Int64 {
+        if cursor.isEmpty { return 0 }
+        if cursor.hasPrefix("#") {
+            guard let ordinal = Int64(cursor.dropFirst()) else {
+                throw StoreError(.corruptValue, "a mass extension's cursor '\(cursor)' is not '#' and a number")
+            }
+            return ordinal
+        }
+        let lastCopied = try setting("v5.last_ordinal_in_id_order").flatMap { Int64($0) } ?? 0
+        return try Int64.fetchOne(
+            statement("SELECT ordinal FROM subscription WHERE id >= ? AND ordinal <= ? ORDER BY id LIMIT 1"),
+            arguments: [cursor, lastCopied]) ?? lastCopied + 1
+    }
 
     public func dueSubscriptionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String] {
         try String.fetchAll(

@@ -90,7 +90,11 @@ struct EventArchiveDatabaseTests {
         #expect(events.map(\.uuid) == ["z", "a"])
         #expect(events[0].notificationType == "SUBSCRIBED" && events[0].subtype == "INITIAL_BUY" && events[0].body == Data([1]))
         #expect(try await migrated.insert([Self.event("a", sequence: 2), Self.event("b", sequence: 3)]) == 1)
-        let columns = try await DatabaseQueue(path: path).read { try $0.columns(in: "event").map(\.name) }
+        let (columns, indexes) = try await DatabaseQueue(path: path).read {
+            (try $0.columns(in: "event").map(\.name), try $0.indexes(on: "event").map { "\($0.name) \($0.columns) \($0.isUnique)" }.sorted())
+        }
         #expect(columns.first == "id")
+        // One random index per event (v3): republished events are kept out by the timeline's index.
+        #expect(indexes == ["event_by_archive_time [\"archived_at\"] false", "event_by_subscription [\"subscription_id\", \"sequence\", \"uuid\"] true"])
     }
 }

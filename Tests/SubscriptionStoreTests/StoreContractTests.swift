@@ -46,6 +46,42 @@ struct StoreContractTests {
     }
 
 
+    @Test("a mass extension's walk visits every subscription of the product on its clock once, page by page, whatever is added behind it", arguments: StoreBackend.available)
+    func walkVisitsEachSubscriptionOnce(backend: StoreBackend) async throws {
+        let database = try await backend.open()
+        let ids = (0..<25).map { String(format: "%016d", ($0 * 7_919) % 25) }
+        try await database.write { transaction in
+            for (index, id) in ids.enumerated() {
+                let product = index % 5 == 0 ? "annual" : "monthly"
+                try transaction.putSubscription(Data(id.utf8), id: id, customerId: "c\(index)", groupId: "news", productId: product, dueAt: nil)
+            }
+            try transaction.putSubscription(Data("x".utf8), id: "x", customerId: "cx", groupId: "news", productId: "monthly", dueAt: nil, clockId: "clock_a")
+        }
+        var seen: [String] = []
+        var cursor = ""
+        var pages = 0
+        while true {
+            let page = try await database.write { [cursor] transaction in
+                let page = try transaction.walkSubscriptions(productId: "monthly", onClock: nil, from: cursor, limit: 4)
+                // Added while the walk is under way: seen at most once, never twice.
+                try transaction.putSubscription(Data(), id: "late-\(cursor)", customerId: "late", groupId: "news", productId: "monthly", dueAt: nil)
+                return page
+            }
+            #expect(page.ids.count <= 4)
+            seen += page.ids
+            pages += 1
+            guard let next = page.next else { break }
+            #expect(page.ids.count == 4, "only the last page is short")
+            cursor = next
+        }
+        let expected = ids.enumerated().filter { $0.offset % 5 != 0 }.map(\.element)
+        #expect(Set(seen).isSuperset(of: expected))
+        #expect(seen.count == Set(seen).count, "no subscription twice")
+        #expect(!seen.contains("x"), "another clock's subscription")
+        #expect(seen.allSatisfy { expected.contains($0) || $0.hasPrefix("late-") })
+        #expect(pages >= 5)
+    }
+
     @Test("whether a subscription may be due follows every write of the transaction: never says no while one is due", arguments: StoreBackend.available)
     func mayBeDueFollowsTheTransaction(backend: StoreBackend) async throws {
         let database = try await backend.open()

@@ -41,13 +41,14 @@ extension SubscriptionEngine {
     }
 
     /// One batch: `RENEWAL_EXTENDED` or `RENEWAL_EXTENSION / FAILURE` per live subscription of
-    /// the product (and storefronts) that existed when the extension was requested, in id
-    /// order; then `RENEWAL_EXTENSION / SUMMARY` once all are done.
+    /// the product (and storefronts) that existed when the extension was requested, in the
+    /// store's walk order (``EngineStore/walkSubscriptions(productId:from:limit:)``); then
+    /// `RENEWAL_EXTENSION / SUMMARY` once all are done.
     func processMassExtensionBatch(_ id: String, at now: Timestamp, store: inout some EngineStore) throws -> [EngineEvent] {
         guard var job = try store.massExtension(id), !job.complete else { return [] }
-        let ids = try store.subscriptionIds(productId: job.productId, from: job.resumeAt, limit: MassExtension.batchSize + 1)
+        let page = try store.walkSubscriptions(productId: job.productId, from: job.resumeAt, limit: MassExtension.batchSize)
         var events: [EngineEvent] = []
-        for subscriptionId in ids.prefix(MassExtension.batchSize) {
+        for subscriptionId in page.ids {
             guard var subscription = try store.subscription(subscriptionId), subscription.isLive,
                 subscription.familyPurchaserId == nil,
                 subscription.productId == job.productId,
@@ -67,8 +68,8 @@ extension SubscriptionEngine {
             events += log.events
             events += try propagateToFamily(log.events, of: subscription, store: &store, commandId: job.commandId)
         }
-        if ids.count > MassExtension.batchSize {
-            job.resumeAt = ids[MassExtension.batchSize]
+        if let next = page.next {
+            job.resumeAt = next
         } else {
             job.complete = true
             job.completeDate = now

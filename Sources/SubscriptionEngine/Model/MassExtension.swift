@@ -6,9 +6,10 @@ public struct MassExtension: Codable, Sendable, Hashable {
     public internal(set) var extendByDays: Int
     public internal(set) var extendReasonCode: Int
     public internal(set) var requestedAt: Timestamp
-    /// The smallest subscription id not processed yet ("" before the first batch): batches
-    /// walk the product's subscriptions in id order, so the job's state stays this small
-    /// whatever the number of subscriptions.
+    /// Where the next batch resumes ("" before the first): the store's walk cursor
+    /// (``EngineStore/walkSubscriptions(productId:from:limit:)``; the first id not processed
+    /// yet for a walk by id, a storage position for the SQLite store's), so the job's state stays
+    /// this small whatever the number of subscriptions.
     public internal(set) var resumeAt: String
     public internal(set) var succeededCount: Int64
     public internal(set) var failedCount: Int64

@@ -19,8 +19,14 @@ public protocol EngineStore {
     /// Subscriptions of a customer in every group (Get All Subscription Statuses).
     func subscriptionIds(customerId: String) throws -> [String]
     /// Up to `limit` subscriptions whose current `productId` is this one, with ids at or
-    /// after `firstId` in ascending order (mass extensions walk them in batches).
+    /// after `firstId` in ascending order (the price-change what-if reads them in pages).
     func subscriptionIds(productId: String, from firstId: String, limit: Int) throws -> [String]
+    /// A page of up to `limit` subscriptions whose current `productId` is this one, in the
+    /// store's own order, from `cursor` (`""`: the first); mass extensions walk them in batches
+    /// and keep the page's ``SubscriptionWalkPage/next`` as where to resume. The default walks
+    /// by id (``subscriptionIds(productId:from:limit:)``); a store may walk in storage order
+    /// instead, so that a batch's writes land on neighbouring pages.
+    func walkSubscriptions(productId: String, from cursor: String, limit: Int) throws -> SubscriptionWalkPage
     /// Subscriptions with `nextDueTime <= time`, ordered by (`nextDueTime`, id).
     func dueSubscriptionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String]
     /// The mass extension with this request identifier.
@@ -41,7 +47,33 @@ public protocol EngineStore {
     var clockId: String? { get }
 }
 
+/// One page of a walk over a product's subscriptions (``EngineStore/walkSubscriptions(productId:from:limit:)``).
+public struct SubscriptionWalkPage: Sendable, Hashable {
+    /// The subscriptions of the page, in the walk's order.
+    public var ids: [String]
+    /// Where the next page starts (opaque to the caller); nil when the walk is over.
+    public var next: String?
+
+    /// A page.
+    public init(ids: [String], next: String?) {
+        self.ids = ids
+        self.next = next
+    }
+
+    /// The page of an id-ordered walk from `ids`, the next `limit + 1` ids at or after the
+    /// cursor: the last one, when there, is where the next page starts.
+    public init(idsAndNext ids: [String], limit: Int) {
+        self.ids = Array(ids.prefix(limit))
+        next = ids.count > limit ? ids[limit] : nil
+    }
+}
+
 extension EngineStore {
+    /// Walks by id: the cursor is the first id of the next page.
+    public func walkSubscriptions(productId: String, from cursor: String, limit: Int) throws -> SubscriptionWalkPage {
+        SubscriptionWalkPage(idsAndNext: try subscriptionIds(productId: productId, from: cursor, limit: limit + 1), limit: limit)
+    }
+
     /// The test clock new subscriptions created through this store live on (docs/test-clocks.md);
     /// nil, the default, is the consumer's clock. A store scoped to a clock also sees only that
     /// clock's timers and product walks.

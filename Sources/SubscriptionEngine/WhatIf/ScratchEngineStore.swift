@@ -49,6 +49,10 @@ struct ScratchEngineStore<Base: EngineStore>: EngineStore {
         try base.subscriptionIds(productId: productId, from: firstId, limit: limit)
     }
 
+    func walkSubscriptions(productId: String, from cursor: String, limit: Int) throws -> SubscriptionWalkPage {
+        try base.walkSubscriptions(productId: productId, from: cursor, limit: limit)
+    }
+
     /// The what-if drives each subscription's own timeline; the store's due index is not used.
     func dueSubscriptionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String] { [] }
 

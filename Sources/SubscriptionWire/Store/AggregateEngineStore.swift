@@ -70,6 +70,11 @@ public struct AggregateEngineStore: EngineStore {
         try transaction.subscriptionIds(productId: productId, onClock: clockId, from: firstId, limit: limit)
     }
 
+    public func walkSubscriptions(productId: String, from cursor: String, limit: Int) throws -> SubscriptionWalkPage {
+        let walk = try transaction.walkSubscriptions(productId: productId, onClock: clockId, from: cursor, limit: limit)
+        return SubscriptionWalkPage(ids: walk.ids, next: walk.next)
+    }
+
     public func dueSubscriptionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String] {
         try transaction.dueSubscriptionIds(onClock: clockId, atOrBefore: time.millisecondsSince1970, limit: limit)
     }
