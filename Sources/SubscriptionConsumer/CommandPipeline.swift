@@ -77,7 +77,7 @@ struct CommandPipeline: Sendable {
                 var transactionClock = TransactionClock(clock, in: transaction)
                 let now = try transactionClock.now()
                 let events = try handler.advance(to: now, massExtensionBatches: massExtensionBatchesPerTransaction, in: transaction)
-                let stored = try transaction.enqueue(events.map(OutboxEntry.init(event:)))
+                let stored = try transaction.enqueue(events.map { try $0.outboxEntry() })
                 let moreDue = try transaction.earliestDueDate().map { $0 <= now } ?? false
                 return (stored, moreDue)
             }
@@ -198,12 +198,12 @@ struct CommandPipeline: Sendable {
         }
         let now = try clock.now()
         let outcome = try handler.handle(envelope, context: CommandContext(now: now, clock: clock.mode), in: transaction)
-        let reply: Data = try outcome.reply.serializedBytes()
+        let reply = try outcome.outgoingReply.encoded()
         try transaction.recordProcessed(commandId: envelope.commandID, method: route.methodName, reply: reply, at: now, digest: digest)
         if clock.mode == .manual, let advanced = outcome.manualClockAdvancedTo {
             try clock.advanced(to: advanced)
         }
-        return (reply, outcome.reply.status, try outcome.events.map(OutboxEntry.init(event:)))
+        return (reply, outcome.outgoingReply.status, try outcome.outgoingEvents.map { try $0.outboxEntry() })
     }
 
     /// A transaction failed (database busy, a bug): hand the command back to the broker after

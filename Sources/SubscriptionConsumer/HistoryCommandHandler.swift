@@ -40,7 +40,7 @@ struct HistoryCommandHandler: CommandHandling {
 
     func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
-    ) throws -> [Subscriptions_V1_NotificationEvent] {
+    ) throws -> [OutgoingEvent] {
         try inner.advance(to: now, massExtensionBatches: massExtensionBatches, in: transaction)
     }
 

@@ -50,7 +50,7 @@ struct NotificationCommandHandler: CommandHandling {
 
     func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
-    ) throws -> [Subscriptions_V1_NotificationEvent] {
+    ) throws -> [OutgoingEvent] {
         try inner.advance(to: now, massExtensionBatches: massExtensionBatches, in: transaction)
     }
 
@@ -84,6 +84,7 @@ struct NotificationCommandHandler: CommandHandling {
     ) throws -> CommandOutcome {
         let events = firesDueTransitions ? try inner.advance(to: context.now, massExtensionBatches: 0, in: transaction) : []
         return CommandOutcome(
-            reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now), events: events)
+            reply: OutgoingReply(Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now)),
+            events: events)
     }
 }

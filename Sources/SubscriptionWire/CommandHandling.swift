@@ -25,23 +25,44 @@ public struct CommandContext: Sendable {
 
 /// The result of one command: the reply to send to `reply_to` and the events to publish,
 /// in order. Both are stored in the same transaction as the state change.
+///
+/// The engine's replies and events stay in its own types until the consumer encodes them
+/// (``OutgoingReply``, ``OutgoingEvent``); ``reply`` and ``events`` build the generated
+/// messages for a caller that reads or changes them.
 public struct CommandOutcome: Sendable {
     /// The reply (also stored as the processed-command record for replays).
-    public var reply: Subscriptions_V1_CommandReply
+    public var outgoingReply: OutgoingReply
     /// The notification events the command caused, in order (timers fired first).
-    public var events: [Subscriptions_V1_NotificationEvent]
+    public var outgoingEvents: [OutgoingEvent]
     /// In manual clock mode, the new test-clock time after an `AdvanceTestClock` command.
     public var manualClockAdvancedTo: Date?
 
     /// An outcome.
+    public init(reply: OutgoingReply, events: [OutgoingEvent], manualClockAdvancedTo: Date? = nil) {
+        outgoingReply = reply
+        outgoingEvents = events
+        self.manualClockAdvancedTo = manualClockAdvancedTo
+    }
+
+    /// An outcome of messages already built.
     public init(
         reply: Subscriptions_V1_CommandReply,
         events: [Subscriptions_V1_NotificationEvent],
         manualClockAdvancedTo: Date? = nil
     ) {
-        self.reply = reply
-        self.events = events
-        self.manualClockAdvancedTo = manualClockAdvancedTo
+        self.init(reply: OutgoingReply(reply), events: events.map(OutgoingEvent.init), manualClockAdvancedTo: manualClockAdvancedTo)
+    }
+
+    /// The reply as the generated message.
+    public var reply: Subscriptions_V1_CommandReply {
+        get { outgoingReply.message }
+        set { outgoingReply = OutgoingReply(newValue) }
+    }
+
+    /// The events as generated messages.
+    public var events: [Subscriptions_V1_NotificationEvent] {
+        get { outgoingEvents.map(\.message) }
+        set { outgoingEvents = newValue.map(OutgoingEvent.init) }
     }
 }
 
@@ -67,7 +88,7 @@ public protocol CommandHandling: Sendable {
     /// bounds the batches calls again (in a new transaction) while work is due.
     func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
-    ) throws -> [Subscriptions_V1_NotificationEvent]
+    ) throws -> [OutgoingEvent]
 
     /// A preview's horizon (`preview_until`, docs/previews.md): fires the timers of the clock
     /// `envelope` runs on (its subscription's test clock, the one it names, else the consumer's)
@@ -85,7 +106,7 @@ extension CommandHandling {
         clockOf envelope: Subscriptions_V1_CommandEnvelope, to until: Date, context: CommandContext,
         in transaction: any AggregateTransaction
     ) throws -> [Subscriptions_V1_NotificationEvent] {
-        try advance(to: until, massExtensionBatches: CommandPreview.massExtensionBatches, in: transaction)
+        try advance(to: until, massExtensionBatches: CommandPreview.massExtensionBatches, in: transaction).map(\.message)
     }
 }
 

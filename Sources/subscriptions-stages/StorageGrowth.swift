@@ -81,7 +81,7 @@ struct StorageGrowth: AsyncParsableCommand {
                     try transaction.recordProcessed(
                         commandId: envelope.commandID, method: envelope.route?.methodName ?? "", reply: try outcome.reply.serializedBytes(),
                         at: now)
-                    entries += try outcome.events.map(Self.entry)
+                    entries += try outcome.outgoingEvents.map { try $0.outboxEntry() }
                     if outcome.reply.purchase.hasSubscription {
                         purchased.append(outcome.reply.purchase.subscription.transactionInfo.originalTransactionID)
                     }
@@ -117,18 +117,11 @@ struct StorageGrowth: AsyncParsableCommand {
         while moreDue {
             moreDue = try await database.write { transaction in
                 let events = try handler.advance(to: now, massExtensionBatches: 1, in: transaction)
-                let stored = try transaction.enqueue(try events.map(Self.entry))
+                let stored = try transaction.enqueue(try events.map { try $0.outboxEntry() })
                 try transaction.removeFromOutbox(ids: stored.map(\.id))
                 return try transaction.earliestDueDate().map { $0 <= now } ?? false
             }
         }
-    }
-
-    private static func entry(_ event: Subscriptions_V1_NotificationEvent) throws -> OutboxEntry {
-        OutboxEntry(
-            routingKey: event.routingKey, messageId: event.notificationUuid, correlationId: event.causedByCommandID,
-            subscriptionId: event.subscriptionID, sequence: Int64(event.sequence),
-            signedAt: event.signedDate.seconds * 1000, body: try event.serializedBytes())
     }
 }
 

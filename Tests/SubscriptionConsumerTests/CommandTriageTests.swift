@@ -32,6 +32,24 @@ struct CommandTriageTests {
         #expect(envelope.commandID == "6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e10")
     }
 
+    @Test(
+        "the command id check accepts what UUID(uuidString:) accepts",
+        arguments: [
+            "6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e10", "6F1C2A0E-8D4B-4A51-9B0E-3F5D7C2A9E10", "00000000-0000-0000-0000-000000000000",
+            "", "6f1c2a0e8d4b4a519b0e3f5d7c2a9e10", "6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e1", "6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e100",
+            "6f1c2a0e-8d4b-4a51-9b0e_3f5d7c2a9e10", "6f1c2a0g-8d4b-4a51-9b0e-3f5d7c2a9e10", "{6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e1}",
+            "6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9é1", "6f1c2a0e--8d4b-4a51-9b0e-3f5d7c2a9e1",
+        ])
+    func uuidCheck(text: String) {
+        #expect(CommandTriage.isUUID(text) == (UUID(uuidString: text) != nil))
+    }
+
+    @Test("a command id with a space before it is no UUID (Foundation's sscanf-based parse skips the space and takes 11 digits)")
+    func uuidWithLeadingSpace() {
+        let text = " 6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e1"
+        #expect(!CommandTriage.isUUID(text))
+    }
+
     @Test("bytes that are no envelope are dead-lettered as undecodable, answered through the correlation id")
     func undecodable() {
         guard case .deadLetter(let reason, let reply) = CommandTriage(body: Data([0xFF, 0xFF, 0xFF]), correlationId: "corr") else {

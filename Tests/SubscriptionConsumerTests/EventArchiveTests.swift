@@ -68,7 +68,7 @@ struct EventArchiveTests {
         }
 
         func advance(to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction) throws
-            -> [Subscriptions_V1_NotificationEvent]
+            -> [OutgoingEvent]
         { [] }
     }
 
@@ -113,7 +113,7 @@ struct EventArchiveServiceTests {
     }
 
     static func entry(_ subscription: String, _ sequence: UInt64) throws -> OutboxEntry {
-        try OutboxEntry(event: EventArchiveTests.event(subscription, sequence))
+        try OutgoingEvent(EventArchiveTests.event(subscription, sequence)).outboxEntry()
     }
 
     @Test("handed-over events are stored once each (a re-published uuid too) with their index columns, and then runs after the store")

@@ -81,7 +81,7 @@ import Testing
 
         // The consumer's manual clock did not move, and firing it finds nothing of clock A or B.
         #expect(bench.now == newYear)
-        #expect(try bench.handler.advance(to: newYear.adding(days: 40), massExtensionBatches: 1, in: bench.transaction).map(\.kind)
+        #expect(try bench.handler.advance(to: newYear.adding(days: 40), massExtensionBatches: 1, in: bench.transaction).map(\.message.kind)
             == ["DID_RENEW.NONE"])
         // Clock B is still at new year: its now did not move.
         let readB = try bench.send(.getTestClock(.with { $0.testClockID = b }))

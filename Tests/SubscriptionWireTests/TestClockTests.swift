@@ -39,7 +39,7 @@ import Testing
         _ = try bench.purchase("news.basic.monthly")
         #expect(try bench.handler.advance(to: newYear.adding(days: 30), massExtensionBatches: 1, in: bench.transaction).isEmpty)
         let events = try bench.handler.advance(to: newYear.adding(days: 31), massExtensionBatches: 1, in: bench.transaction)
-        #expect(events.map(\.kind) == ["DID_RENEW.NONE"])
+        #expect(events.map(\.message.kind) == ["DID_RENEW.NONE"])
     }
 
     @Test("advance_test_clock on the system clock is refused with FAILED_PRECONDITION naming clock")

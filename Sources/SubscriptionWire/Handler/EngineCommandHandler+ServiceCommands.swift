@@ -35,10 +35,10 @@ extension EngineCommandHandler {
         let fired = try engine.advance(to: target, in: &store)
         logger.debug("test clock advanced", metadata: ["clock.now": "\(target)", "events": "\(fired.count)"])
         return CommandOutcome(
-            reply: Subscriptions_V1_CommandReply(
+            reply: OutgoingReply(Subscriptions_V1_CommandReply(
                 commandId: envelope.commandID, result: .advanceTestClock(Self.advanceReply(from: now, to: target, fired: fired)),
-                repliedAt: target),
-            events: fired.map { Subscriptions_V1_NotificationEvent($0) },
+                repliedAt: target)),
+            events: fired.map { OutgoingEvent($0) },
             manualClockAdvancedTo: target.date)
     }
 
@@ -95,7 +95,7 @@ extension EngineCommandHandler {
             $0.storefrontCount = Int32(file.storefrontCount)
         }
         return CommandOutcome(
-            reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, result: .reloadCatalog(reply), repliedAt: now),
+            reply: OutgoingReply(Subscriptions_V1_CommandReply(commandId: envelope.commandID, result: .reloadCatalog(reply), repliedAt: now)),
             events: events)
     }
 }

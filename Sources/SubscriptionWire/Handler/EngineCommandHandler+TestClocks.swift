@@ -117,10 +117,10 @@ extension EngineCommandHandler {
         try transaction.putTestClock(clock)
         logger.debug("test clock advanced", metadata: ["clock.id": "\(clockId)", "clock.now": "\(target)", "events": "\(fired.count)"])
         return CommandOutcome(
-            reply: Subscriptions_V1_CommandReply(
+            reply: OutgoingReply(Subscriptions_V1_CommandReply(
                 commandId: envelope.commandID, result: .advanceTestClock(Self.advanceReply(from: now, to: target, fired: fired)),
-                repliedAt: target),
-            events: fired.map { Subscriptions_V1_NotificationEvent($0) })
+                repliedAt: target)),
+            events: fired.map { OutgoingEvent($0) })
     }
 
     /// The reply of an advance: `transitions_fired` counts distinct (subscription, instant)

@@ -36,10 +36,10 @@ extension EngineCommandHandler {
         let token = "\(uuid)_\(now.millisecondsSince1970)"
         logger.debug("test notification requested", metadata: ["notification.uuid": "\(uuid)"])
         return CommandOutcome(
-            reply: Subscriptions_V1_CommandReply(
+            reply: OutgoingReply(Subscriptions_V1_CommandReply(
                 commandId: envelope.commandID, result: .requestTestNotification(.with { $0.testNotificationToken = token }),
-                repliedAt: now),
-            events: due + [event])
+                repliedAt: now)),
+            events: due + [OutgoingEvent(event)])
     }
 
     /// The namespace of test notifications' UUIDs (a fixed random UUID).

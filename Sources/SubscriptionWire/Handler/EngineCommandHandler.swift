@@ -113,23 +113,21 @@ public final class EngineCommandHandler: CommandHandling {
         }
         var store = AggregateEngineStore(transaction, clockId: clock.testClockId)
         let outcome = try engine.apply(engineCommand, commandId: envelope.commandID, at: now, in: &store)
-        let events = outcome.events.map { Subscriptions_V1_NotificationEvent($0) }
+        let events = outcome.events.map { OutgoingEvent($0) }
         if let rejection = outcome.reply.rejection {
             logger.debug("command refused by the engine", metadata: ["error": "\(rejection)"])
             let reply = Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now)
-            return CommandOutcome(reply: reply, events: events)
+            return CommandOutcome(reply: OutgoingReply(reply), events: events)
         }
-        let result = try Subscriptions_V1_CommandReply.OneOf_Result(outcome.reply, route: CommandRoute(command))
+        let reply = try OutgoingReply(outcome.reply, route: CommandRoute(command), commandId: envelope.commandID, repliedAt: now)
         logger.debug("command applied", metadata: ["events": "\(events.count)"])
-        return CommandOutcome(
-            reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, result: result, repliedAt: now),
-            events: events)
+        return CommandOutcome(reply: reply, events: events)
     }
 
     /// Fires the consumer's clock (test clocks move only when advanced by name).
     public func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
-    ) throws -> [Subscriptions_V1_NotificationEvent] {
+    ) throws -> [OutgoingEvent] {
         try advance(to: Timestamp(now), clockId: nil, massExtensionBatches: massExtensionBatches, in: transaction)
     }
 
@@ -147,16 +145,16 @@ public final class EngineCommandHandler: CommandHandling {
         }
         return try advance(
             to: Timestamp(until), clockId: clockId, massExtensionBatches: CommandPreview.massExtensionBatches,
-            in: transaction)
+            in: transaction
+        ).map(\.message)
     }
 
     /// Fires the transitions of one clock (`clockId`, nil = the consumer's) due by `now`.
     func advance(
         to now: Timestamp, clockId: String?, massExtensionBatches: Int, in transaction: any AggregateTransaction
-    ) throws -> [Subscriptions_V1_NotificationEvent] {
+    ) throws -> [OutgoingEvent] {
         var store = AggregateEngineStore(transaction, clockId: clockId)
-        return try engine.advance(to: now, in: &store, massExtensionBatches: massExtensionBatches)
-            .map { Subscriptions_V1_NotificationEvent($0) }
+        return try engine.advance(to: now, in: &store, massExtensionBatches: massExtensionBatches).map { OutgoingEvent($0) }
     }
 
     /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
@@ -174,7 +172,7 @@ public final class EngineCommandHandler: CommandHandling {
     ) throws -> CommandOutcome {
         let events = firesDueTransitions ? try advance(to: now, clockId: clockId, massExtensionBatches: 0, in: transaction) : []
         return CommandOutcome(
-            reply: Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now),
+            reply: OutgoingReply(Subscriptions_V1_CommandReply(commandId: envelope.commandID, rejection: rejection, repliedAt: now)),
             events: events)
     }
 }
