@@ -3,16 +3,29 @@ import GRDB
 
 extension StoreTransaction: AggregateTransaction {
     public func subscription(_ id: String) throws -> Data? {
-        try Data.fetchOne(statement("SELECT body FROM subscription WHERE id = ?"), arguments: [id])
+        if let body = walked[id]?.body { return body }
+        return try Data.fetchOne(statement("SELECT body FROM subscription WHERE id = ?"), arguments: [id])
     }
 
     public func putSubscription(
         _ body: Data, id: String, customerId: String, groupId: String, productId: String, dueAt: Int64?, clockId: String?
     ) throws {
-        try statement("""
-            INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET product_id = excluded.product_id, due_at = excluded.due_at, body = excluded.body
-            """).execute(arguments: [id, customerId, groupId, productId, dueAt, body, clockId])
+        // Most saves update (renewals, mass extensions, changes): an UPDATE that finds the row is
+        // cheaper than an upsert, which probes the id index, then runs its update part; a walked
+        // subscription is updated at its storage position, without the id index.
+        if let ordinal = walked[id]?.ordinal {
+            try statement("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE ordinal = ?")
+                .execute(arguments: [productId, dueAt, body, ordinal])
+            walked[id]?.body = nil
+        } else {
+            try statement("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE id = ?")
+                .execute(arguments: [productId, dueAt, body, id])
+        }
+        if database.changesCount == 0 {
+            try statement("""
+                INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [id, customerId, groupId, productId, dueAt, body, clockId])
+        }
         if let dueAt, !dueFloors.isEmpty {
             // Every clock's floor: correct even if a caller named another clock than the row's.
             for (clock, floor) in dueFloors where dueAt < floor { dueFloors[clock] = dueAt }
@@ -49,15 +62,26 @@ extension StoreTransaction: AggregateTransaction {
     /// migration copied in id order, then goes on with every later row.
     public func walkSubscriptions(productId: String, onClock clockId: String?, from cursor: String, limit: Int) throws -> SubscriptionWalk {
         let first = try firstOrdinal(ofCursor: cursor)
-        let rows = try Row.fetchAll(statement(Self.storageWalkSQL), arguments: [first, productId, clockId, limit + 1])
-        let ids: [String] = rows.prefix(limit).map { $0[1] }
-        let next: Int64? = rows.count > limit ? rows[limit][0] : nil
+        walked = [:]
+        var ids: [String] = []
+        ids.reserveCapacity(limit)
+        var next: Int64?
+        let rows = try Row.fetchCursor(statement(Self.storageWalkSQL), arguments: [first, productId, clockId, limit + 1])
+        while let row = try rows.next() {
+            guard ids.count < limit else {
+                next = row[0]
+                break
+            }
+            let id: String = row[1]
+            ids.append(id)
+            walked[id] = (row[0], row[2])
+        }
         return SubscriptionWalk(ids: ids, next: next.map { "#\($0)" })
     }
 
     /// The walk's query; `+` as in ``productWalkSQL``.
     public static let storageWalkSQL =
-        "SELECT ordinal, id FROM subscription WHERE ordinal >= ? AND +product_id = ? AND +clock_id IS ? ORDER BY ordinal LIMIT ?"
+        "SELECT ordinal, id, body FROM subscription WHERE ordinal >= ? AND +product_id = ? AND +clock_id IS ? ORDER BY ordinal LIMIT ?"
 
     private func firstOrdinal(ofCursor cursor: String) throws -> Int64 {
         if cursor.isEmpty { return 0 }

@@ -50,6 +50,7 @@ extension StoreTransaction {
             try statement(sql).execute(arguments: [id])
         }
         knownHasTestClocks = nil
+        walked = [:]
         return count
     }
 

@@ -17,6 +17,12 @@ public final class StoreTransaction {
     /// engine's "is anything due?" before each command (``maySubscriptionBeDue(onClock:atOrBefore:)``)
     /// then needs no query. A lower bound stays one when due times move later or rows go.
     var dueFloors: [String: Int64] = [:]
+    /// The rows of the latest mass-extension walk page (storage position and body), read with
+    /// it: the engine then loads and saves each subscription of the page without going through
+    /// the id index (at a million subscriptions the index no longer fits the page cache). A
+    /// write of a subscription drops its body (its position stays); a rolled-back savepoint
+    /// drops them all.
+    var walked: [String: (ordinal: Int64, body: Data?)] = [:]
 
     init(database: Database) {
         self.database = database
@@ -47,6 +53,7 @@ extension StoreTransaction {
             outcome = Result(catching: body)
             return .rollback
         }
+        walked = [:]
         return try outcome.get()
     }
 }

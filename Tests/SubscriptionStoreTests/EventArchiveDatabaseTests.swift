@@ -94,7 +94,30 @@ struct EventArchiveDatabaseTests {
             (try $0.columns(in: "event").map(\.name), try $0.indexes(on: "event").map { "\($0.name) \($0.columns) \($0.isUnique)" }.sorted())
         }
         #expect(columns.first == "id")
-        // One random index per event (v3): republished events are kept out by the timeline's index.
-        #expect(indexes == ["event_by_archive_time [\"archived_at\"] false", "event_by_subscription [\"subscription_id\", \"sequence\", \"uuid\"] true"])
+        // v3: events by their subscription's ordinal; the same index keeps republished events out.
+        #expect(indexes == ["event_by_archive_time [\"archived_at\"] false", "event_by_subscription [\"subscription\", \"sequence\", \"uuid\"] true"])
+    }
+
+    @Test("subscriptions take ordinals in the order their first events arrive, so the timeline index grows at its end")
+    func ordinalsFollowArrival() async throws {
+        let path = temporaryDatabasePath()
+        let archive = try EventArchiveDatabase(path: path)
+        // Ids in descending order: by id, every insert would go before all the others.
+        let ids = (0..<50).map { String(format: "9%015d", 1_000 - $0) }
+        try await archive.insert(ids.map { Self.event("first-\($0)", subscription: $0, sequence: 1) })
+        try await archive.insert(ids.map { Self.event("second-\($0)", subscription: $0, sequence: 2) })
+        let (ordinals, keys) = try await DatabaseQueue(path: path).read { database in
+            (
+                try String.fetchAll(database, sql: "SELECT id FROM subscription ORDER BY ordinal"),
+                try Int64.fetchAll(database, sql: "SELECT subscription FROM event ORDER BY id")
+            )
+        }
+        #expect(ordinals == ids)
+        let firstToLast: [Int64] = Array(1...50)
+        #expect(keys == firstToLast + firstToLast)
+        let (events, truncated) = try archive.events(ofSubscription: ids[7], limit: 10)
+        #expect(events.map(\.uuid) == ["first-\(ids[7])", "second-\(ids[7])"] && !truncated)
+        #expect(events.allSatisfy { $0.subscriptionId == ids[7] })
+        #expect(try archive.events(ofSubscription: "never-seen", limit: 10).events.isEmpty)
     }
 }

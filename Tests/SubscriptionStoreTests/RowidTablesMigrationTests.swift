@@ -98,4 +98,25 @@ struct RowidTablesMigrationTests {
         #expect(subscriptions == ["m", "z", "a"])
         #expect(commands == ["command-m", "command-z", "command-a"])
     }
+
+    @Test("a walk page's bodies are read with it, and a write or a rolled-back preview never leaves a stale one")
+    func walkedBodiesStayCurrent() async throws {
+        let database = try SubscriptionDatabase(path: path)
+        let bodies = try await database.write { transaction in
+            for id in ["a", "b", "c"] {
+                try transaction.putSubscription(Data(id.utf8), id: id, customerId: id, groupId: "news", productId: "monthly", dueAt: nil)
+            }
+            _ = try transaction.walkSubscriptions(productId: "monthly", onClock: nil, from: "", limit: 10)
+            var bodies = [try transaction.subscription("a")]
+            try transaction.putSubscription(Data("a2".utf8), id: "a", customerId: "a", groupId: "news", productId: "monthly", dueAt: nil)
+            bodies.append(try transaction.subscription("a"))
+            try transaction.rollingBack {
+                try transaction.putSubscription(Data("b2".utf8), id: "b", customerId: "b", groupId: "news", productId: "monthly", dueAt: nil)
+                _ = try transaction.walkSubscriptions(productId: "monthly", onClock: nil, from: "", limit: 10)
+            }
+            bodies.append(try transaction.subscription("b"))
+            return bodies
+        }
+        #expect(bodies == [Data("a".utf8), Data("a2".utf8), Data("b".utf8)])
+    }
 }
