@@ -16,7 +16,8 @@ import SubscriptionWire
 /// open the database, and return the services to run in one `ServiceGroup` (main does
 /// that; tests may too).
 public enum ConsumerApplication {
-    /// Connects (retrying for up to `connectTimeout`), declares the topology and returns the
+    /// Connects (retrying for up to `connectTimeout`, by default the configuration's
+    /// `startupTimeout`), declares the topology and returns the
     /// services in start order: connection, outbox relay, timer scheduler (system clock
     /// only), retention pruner (unless retention is off), command consumer, notifier (with
     /// `NOTIFICATION_URLS` only), event archive (unless `EVENT_ARCHIVE=off`), status beacon
@@ -26,9 +27,10 @@ public enum ConsumerApplication {
         handler: any CommandHandling,
         registry: PrometheusCollectorRegistry,
         logger: Logger,
-        connectTimeout: Duration = .seconds(60),
+        connectTimeout: Duration? = nil,
         onHTTPServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> [any Service] {
+        let connectTimeout = connectTimeout ?? configuration.startupTimeout
         let database = try await openStore(configuration: configuration, logger: logger, connectTimeout: connectTimeout)
         let connection = AMQPConnection(configuration: try configuration.amqpConfiguration(), logger: logger)
         try await connection.connect(retryUntil: .now + connectTimeout)

@@ -78,6 +78,9 @@ public struct ConsumerConfiguration: Sendable {
     /// How often the consumer publishes its status for the console (`STATUS_INTERVAL`, seconds;
     /// `0` = never).
     public var statusInterval: Duration = .seconds(5)
+    /// How long the consumer waits at start for its broker and its PostgreSQL server
+    /// (`STARTUP_TIMEOUT`, seconds) before it exits with the last connection error.
+    public var startupTimeout: Duration = .seconds(60)
     /// Log level (`LOG_LEVEL`).
     public var logLevel: Logger.Level = .info
 
@@ -124,6 +127,7 @@ public struct ConsumerConfiguration: Sendable {
         if let value = reader.string("EVENT_ARCHIVE_DATABASE_PATH") { eventArchiveDatabasePath = value }
         if let value = try reader.integer("EVENT_ARCHIVE_RETENTION_DAYS", in: 1...36_500) { eventArchiveRetention = .seconds(value * 86_400) }
         if let value = try reader.integer("STATUS_INTERVAL", in: 0...3600) { statusInterval = .seconds(value) }
+        if let value = try reader.integer("STARTUP_TIMEOUT", in: 1...86_400) { startupTimeout = .seconds(value) }
         if let days = try reader.integer("RETENTION_DAYS", in: 0...36_500) {
             retention = days == 0 ? nil : .seconds(Int64(days) * 86_400)
         }

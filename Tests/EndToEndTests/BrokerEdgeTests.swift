@@ -16,14 +16,16 @@ struct BrokerEdgeTests {
     func servicesStartBeforeBroker() async throws {
         try #require(!Self.node.isListening, "port \(Self.node.port) is taken: another run of this suite?")
         try await Self.node.use { node in
-            let stack = try await Stack.start(amqpURL: node.url, waitForHealth: false)
+            // A node's boot took 50 s once on a loaded machine: 15 s late + 50 s is past the
+            // consumer's default minute (STARTUP_TIMEOUT), after which it exits by design.
+            let stack = try await Stack.start(consumerEnvironment: ["STARTUP_TIMEOUT": "300"], amqpURL: node.url, waitForHealth: false)
             await Self.run(stack) { http in
                 try await Task.sleep(for: .seconds(15))
                 let unhealthy = try await http.send("GET", "health")
                 #expect(unhealthy.status == 503, "\(unhealthy)")
 
                 try await node.start()
-                try await stack.waitUntilHealthy(timeout: .seconds(60))
+                try await stack.waitUntilHealthy(timeout: .seconds(240))
                 let purchase = try await http.post(
                     "v1/purchases",
                     ["customerId": stack.unique("late-broker"), "productId": E2ECatalog.monthly, "storefront": "USA"])

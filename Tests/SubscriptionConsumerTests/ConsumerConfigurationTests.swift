@@ -9,7 +9,7 @@ struct ConsumerConfigurationTests {
         let configuration = try ConsumerConfiguration(environment: [
             "AMQP_URL": "amqp://u:p@broker:5672/", "BUS_PREFIX": "staging", "HTTP_PORT": "9000",
             "DATABASE_PATH": "/data/s.sqlite", "CATALOG_PATH": "/etc/c.json", "CLOCK": "manual", "PREFETCH": "8",
-            "LOG_LEVEL": "debug",
+            "LOG_LEVEL": "debug", "STARTUP_TIMEOUT": "300",
         ])
         #expect(configuration.amqpURL == "amqp://u:p@broker:5672/")
         #expect(configuration.names.commandsQueue == "staging.commands")
@@ -19,6 +19,8 @@ struct ConsumerConfigurationTests {
         #expect(configuration.clock == .manual)
         #expect(configuration.prefetch == 8)
         #expect(configuration.logLevel == .debug)
+        #expect(configuration.startupTimeout == .seconds(300))
+        #expect(ConsumerConfiguration().startupTimeout == .seconds(60))
     }
 
     @Test("retention: 30 days by default, RETENTION_DAYS=0 keeps records forever, PRUNE_INTERVAL and PRUNE_BATCH")
@@ -34,7 +36,7 @@ struct ConsumerConfigurationTests {
     @Test("an invalid value names the variable and what was expected", arguments: [
         ("CLOCK", "sometimes"), ("HTTP_PORT", "70000"), ("PREFETCH", "0"), ("PREFETCH", "many"), ("LOG_LEVEL", "loud"),
         ("RETENTION_DAYS", "-1"), ("RETENTION_DAYS", "a month"), ("PRUNE_INTERVAL", "0"), ("PRUNE_BATCH", "0"),
-        ("MAX_COMMAND_BYTES", "10"),
+        ("MAX_COMMAND_BYTES", "10"), ("STARTUP_TIMEOUT", "0"), ("STARTUP_TIMEOUT", "soon"),
     ])
     func invalid(variable: String, value: String) {
         let error = #expect(throws: ConfigurationError.self) {
