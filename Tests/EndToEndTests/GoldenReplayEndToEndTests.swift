@@ -57,17 +57,15 @@ struct GoldenReplayEndToEndTests {
         #expect(replay.logTail().contains("identical: 3 commands replayed; 2 events of 1 subscription(s) equal byte for byte"), "\(replay.logTail())")
     }
 
-    /// Starts the built `subscriptionsctl` with `arguments` (through a script: `ServiceProcess`
-    /// starts an executable without arguments), its output in `<name>.log`.
+    /// Starts the built `subscriptionsctl` with `arguments`, its output in `<name>.log`. (Not
+    /// through a script written here: exec of a file just written fails with ETXTBSY when a
+    /// process another test forks meanwhile inherits its open descriptor.)
     private func ctl(_ arguments: [String], in directory: URL, name: String) throws -> ServiceProcess {
         let binaries = ProcessInfo.processInfo.environment["E2E_BIN_DIR"].map { URL(filePath: $0) }
             ?? Stack.repositoryRoot.appending(path: ".build/debug")
-        let quoted = ([binaries.appending(path: "subscriptionsctl").path] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
-        let script = directory.appending(path: "\(name).sh")
-        try Data("#!/bin/sh\nexec \(quoted.joined(separator: " "))\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return try ServiceProcess(
-            name: name, executable: script.path, environment: [:], logPath: directory.appending(path: "\(name).log").path)
+            name: name, executable: binaries.appending(path: "subscriptionsctl").path, arguments: arguments, environment: [:],
+            logPath: directory.appending(path: "\(name).log").path)
     }
 
     /// Waits until the recorder's queue is bound: a mandatory probe on the events exchange comes

@@ -11,10 +11,10 @@ public final class ServiceProcess: Sendable {
     /// The exit status once reaped (a pid is reaped only once).
     private let reaped = Locked<Int32?>(nil)
 
-    /// Starts `executable` with `environment` added to ours (without the variables named in
+    /// Starts `executable` with `arguments` and `environment` added to ours (without the variables named in
     /// `unsetting`), in `workingDirectory` if given; stdout and stderr go to `logPath`.
     public init(
-        name: String, executable: String, environment: [String: String], logPath: String,
+        name: String, executable: String, arguments: [String] = [], environment: [String: String], logPath: String,
         unsetting: Set<String> = [], workingDirectory: String? = nil
     ) throws {
         self.name = name
@@ -28,8 +28,8 @@ public final class ServiceProcess: Sendable {
             .filter { !unsetting.contains($0.key) }
         var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         // In another working directory: a shell changes to it and execs the service (same pid).
-        let argumentList = workingDirectory.map { ["/bin/sh", "-c", "cd \"$1\" && exec \"$2\"", "sh", $0, executable] }
-            ?? [executable]
+        let argumentList = workingDirectory.map { ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", $0, executable] + arguments }
+            ?? [executable] + arguments
         var cArguments = argumentList.map { strdup($0) } + [nil]
         defer {
             for variable in cEnvironment { free(variable) }
