@@ -211,7 +211,19 @@ cluster-start)
     fi
     for i in $(seq 2 "$count"); do
         member="$name-$i"
-        if ! "$0" ctl "$member" -- cluster_status --formatter json 2>/dev/null | grep -q "\"$name-1@localhost\""; then
+        # Only a member that answers and does not know node 1 is reset and joined: a member
+        # slow to answer (a busy machine) must not lose its data (its quorum queue replicas).
+        status=""
+        for _ in 1 2 3 4 5; do
+            if status=$("$0" ctl "$member" -- cluster_status --formatter json 2>/dev/null); then break; fi
+            status=""
+            sleep 2
+        done
+        if [ -z "$status" ]; then
+            echo "rabbitmq-local: $member does not answer rabbitmqctl cluster_status" >&2
+            exit 1
+        fi
+        if ! grep -q "\"$name-1@localhost\"" <<< "$status"; then
             for step in stop_app reset "join_cluster $name-1@localhost" start_app; do
                 # shellcheck disable=SC2086
                 if ! output=$("$0" ctl "$member" -- $step 2>&1); then
