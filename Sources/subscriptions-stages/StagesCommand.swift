@@ -35,8 +35,8 @@ struct StageBenchmarks: AsyncParsableCommand {
     func run() async throws {
         let catalog = try Catalog.decode(fromJSON: Data(contentsOf: URL(fileURLWithPath: catalog)))
         let stages = Stages(catalog: catalog, operations: operations, allocations: allocations, only: only)
-        print("stage                                          operations/s  allocs/op")
-        for measurement in try stages.inMemory() { print(measurement.line) }
-        if only.map("store".hasPrefix) ?? true { print(try await stages.groupCommit().line) }
+        say("stage                                          operations/s  allocs/op")
+        for measurement in try stages.inMemory() { say(measurement.line) }
+        if only.map("store".hasPrefix) ?? true { say(try await stages.groupCommit().line) }
     }
 }

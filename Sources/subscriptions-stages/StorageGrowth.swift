@@ -34,7 +34,7 @@ struct StorageGrowth: AsyncParsableCommand {
 
     func run() async throws {
         let catalog = try Catalog.decode(fromJSON: Data(contentsOf: URL(fileURLWithPath: catalog)))
-        print("commands \(commands), simulated \(days) days, population \(population), seed \(seed)")
+        say("commands \(commands), simulated \(days) days, population \(population), seed \(seed)")
         var results: [(String, StorageStatistics)] = []
         if runs != "pruned" {
             results.append(("without pruning", try await simulate(catalog: catalog, retention: nil)))
@@ -42,12 +42,12 @@ struct StorageGrowth: AsyncParsableCommand {
         if runs != "unpruned" {
             results.append(("pruned, \(retentionDays)-day retention", try await simulate(catalog: catalog, retention: retentionDays)))
         }
-        print("")
-        print("after \(commands) commands    " + results.map { $0.0.padding(toLength: 28, withPad: " ", startingAt: 0) }.joined())
-        print("database file (MiB)       " + results.map { Self.cell(Self.mebibytes($0.1.bytes)) }.joined())
-        print("in use, free pages out    " + results.map { Self.cell(Self.mebibytes($0.1.usedBytes)) }.joined())
+        say("")
+        say("after \(commands) commands    " + results.map { $0.0.padding(toLength: 28, withPad: " ", startingAt: 0) }.joined())
+        say("database file (MiB)       " + results.map { Self.cell(Self.mebibytes($0.1.bytes)) }.joined())
+        say("in use, free pages out    " + results.map { Self.cell(Self.mebibytes($0.1.usedBytes)) }.joined())
         for table in StorageStatistics.tables {
-            print("rows \(table.padding(toLength: 21, withPad: " ", startingAt: 0))" + results.map { Self.cell("\($0.1.rows[table] ?? 0)") }.joined())
+            say("rows \(table.padding(toLength: 21, withPad: " ", startingAt: 0))" + results.map { Self.cell("\($0.1.rows[table] ?? 0)") }.joined())
         }
     }
 
@@ -103,7 +103,7 @@ struct StorageGrowth: AsyncParsableCommand {
             if applied % every < count {
                 let statistics = try await database.checkpointedStatistics()
                 let elapsed = ContinuousClock.now - started
-                print("\(label): \(applied) commands, day \(Int(Double(applied) * step / 86_400)), \(Self.mebibytes(statistics.bytes)) MiB, "
+                say("\(label): \(applied) commands, day \(Int(Double(applied) * step / 86_400)), \(Self.mebibytes(statistics.bytes)) MiB, "
                     + "\(statistics.rows["processed_command"] ?? 0) processed records, \(statistics.rows["transaction_history"] ?? 0) history rows (\(elapsed))")
             }
         }
