@@ -186,6 +186,7 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "ServiceConfiguration",
+                "StableIdentifiers",
                 "SubscriptionMessages",
                 "SubscriptionEngine",
                 "SubscriptionWire",

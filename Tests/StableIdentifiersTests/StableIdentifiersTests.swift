@@ -19,6 +19,15 @@ struct StableIdentifiersTests {
         #expect(hex(UUIDv5.bytes(namespace: dns, name: "python.org")) == "886313e13b8a53729b900c9aee199e5d")
     }
 
+    @Test("UUID text: 8-4-4-4-12 ASCII hex digits in either case; fullwidth digits, braces and missing dashes are refused")
+    func uuidText() {
+        #expect(UUIDText.isValid("6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e10"))
+        #expect(UUIDText.isValid("6F1C2A0E-8D4B-4A51-9B0E-3F5D7C2A9E10"))
+        #expect(!UUIDText.isValid("6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e1\u{FF10}"))
+        #expect(!UUIDText.isValid("{6f1c2a0e-8d4b-4a51-9b0e-3f5d7c2a9e1}"))
+        #expect(!UUIDText.isValid("6f1c2a0e8d4b4a519b0e3f5d7c2a9e10"))
+    }
+
     private func hex(_ bytes: [UInt8]) -> String {
         bytes.map { byte in
             let text = String(byte, radix: 16)

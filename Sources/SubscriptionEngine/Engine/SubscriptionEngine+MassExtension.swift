@@ -1,4 +1,5 @@
 import AppleErrorCatalog
+import StableIdentifiers
 
 extension SubscriptionEngine {
     /// Accept a mass extension (R-EXT-4); processed in batches by `advance`, idempotent on
@@ -92,9 +93,5 @@ extension SubscriptionEngine {
                     failedCount: job.failedCount, succeededCount: job.succeededCount)))
     }
 
-    func isUUID(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
-    }
+    func isUUID(_ text: String) -> Bool { UUIDText.isValid(text) }
 }
