@@ -25,8 +25,10 @@ enum CompactWireType: UInt8 {
 }
 
 extension Array where Element == UInt8 {
-    @inline(__always)
-    mutating func appendVarint(_ value: UInt64) {
+    /// Appends `value` as a protocol buffers varint (7 bits a byte, least significant first):
+    /// shared by ``RecordWriter`` and the consumer's hand-written protobuf messages.
+    @inlinable
+    public mutating func appendVarint(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
             append(UInt8(truncatingIfNeeded: value) | 0x80)

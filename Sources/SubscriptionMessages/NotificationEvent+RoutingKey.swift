@@ -4,8 +4,12 @@
 /// `SUBSCRIBER_COMMUNICATION.CONSENT_REQUEST`.
 extension Subscriptions_V1_NotificationEvent {
     /// The routing key of this event.
-    public var routingKey: String {
-        "\(notificationType.routingSegment).\(subtype.routingSegment)"
+    public var routingKey: String { Self.routingKey(notificationType, subtype) }
+
+    /// The routing key of an event of `type` and `subtype` (an event written without building
+    /// this message has the same).
+    public static func routingKey(_ type: Subscriptions_V1_NotificationType, _ subtype: Subscriptions_V1_Subtype) -> String {
+        "\(type.routingSegment).\(subtype.routingSegment)"
     }
 }
 

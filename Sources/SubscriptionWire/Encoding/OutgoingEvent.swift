@@ -43,8 +43,8 @@ public struct OutgoingEvent: Sendable {
                 body == (try? message.serializedBytes()),
                 "the hand-written encoding of \(event.notificationType) differs from swift-protobuf's")
             return OutboxEntry(
-                routingKey: Subscriptions_V1_NotificationType(event.notificationType).routingSegment + "."
-                    + Subscriptions_V1_Subtype(event.subtype).routingSegment,
+                routingKey: Subscriptions_V1_NotificationEvent.routingKey(
+                    Subscriptions_V1_NotificationType(event.notificationType), Subscriptions_V1_Subtype(event.subtype)),
                 messageId: event.notificationUUID,
                 correlationId: event.causedByCommandId ?? commandId ?? "",
                 subscriptionId: event.subscriptionId,

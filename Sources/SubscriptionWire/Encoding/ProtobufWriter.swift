@@ -1,3 +1,4 @@
+import CompactCoding
 import Foundation
 import SubscriptionEngine
 import SwiftProtobuf
@@ -21,12 +22,7 @@ struct ProtobufWriter {
 
     @inline(__always)
     mutating func varint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
+        bytes.appendVarint(value)
     }
 
     @inline(__always)
@@ -97,9 +93,9 @@ struct ProtobufWriter {
         if length < 0x80 {
             bytes[start] = UInt8(length)
         } else {
-            var prefix = ProtobufWriter(capacity: 4)
-            prefix.varint(UInt64(length))
-            bytes.replaceSubrange(start..<start + 1, with: prefix.bytes)
+            var prefix: [UInt8] = []
+            prefix.appendVarint(UInt64(length))
+            bytes.replaceSubrange(start..<start + 1, with: prefix)
         }
     }
 
