@@ -3,23 +3,38 @@ import Foundation
 import Glibc
 #endif
 
-/// A TCP port nothing listens on right now.
+/// A TCP port nothing listens on right now, for a service started next.
+///
+/// Drawn from 16000–24999, below Linux's ephemeral range (32768–60999): a port the kernel
+/// hands out (`bind` to port 0) is also what it gives the next outgoing connection of any
+/// process, and with a dozen services connecting to brokers and PostgreSQL at once one took a
+/// service's port between this check and the service's own bind (`EADDRINUSE`). The range also
+/// stays clear of the private brokers (56xx–57xx, their Erlang distribution at 256xx–257xx and
+/// their plugins at 156xx–157xx) and PostgreSQL (5433).
 public enum FreePort {
+    static let range = 16_000..<25_000
+
     public static func find() throws -> Int {
+        for _ in 0..<200 {
+            let port = Int.random(in: range)
+            if try isFree(port) { return port }
+        }
+        throw HarnessError("cannot find a free port in \(range)")
+    }
+
+    /// Whether a listening socket could bind `port` on 127.0.0.1 now.
+    static func isFree(_ port: Int) throws -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError("socket() failed") }
         defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard bound else { throw HarnessError("cannot find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
