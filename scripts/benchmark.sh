@@ -13,6 +13,7 @@
 #   scripts/benchmark.sh [COMMANDS] [SUBSCRIPTIONS]     defaults: 20000 1000000
 #   scripts/benchmark.sh --small                         a short run proving it works (CI): 2000 5000
 #
+# BENCH_BIN_DIR=DIR uses the binaries in DIR instead of building (release, --static-swift-stdlib).
 # Uses AMQP_URL, or starts a fresh private broker on 127.0.0.1:5682 (BENCH_BROKER_PORT) for the run
 # and removes it afterwards. Nothing here
 # asserts a time: it prints figures; compare figures from one run (shared machines are noisy).
@@ -40,13 +41,22 @@ if [ -z "${AMQP_URL:-}" ]; then
     export AMQP_URL="amqp://guest:guest@127.0.0.1:$bench_port/"
 fi
 
-# The same flags as the Dockerfile, scripts/run.sh and scripts/test.sh: one release build.
-flags=(-c release --static-swift-stdlib)
-# subscriptions-stages too: other flags would compile the package a second time.
-for product in subscriptions-consumer subscriptions-load subscriptions-stages; do
-    swift build "${flags[@]}" --product "$product" >/dev/null
-done
-bin=$(swift build "${flags[@]}" --show-bin-path)
+if [ -n "${BENCH_BIN_DIR:-}" ]; then
+    # Binaries built already (scripts/test.sh: its one release build, with -enable-testing).
+    bin=$(cd "$BENCH_BIN_DIR" && pwd)
+    for product in subscriptions-consumer subscriptions-load subscriptions-stages; do
+        [ -x "$bin/$product" ] || { echo "benchmark: $bin/$product is missing (BENCH_BIN_DIR)" >&2; exit 2; }
+    done
+    echo "benchmark: using the binaries in $bin"
+else
+    # The same flags as the Dockerfile and scripts/run.sh: one release build.
+    flags=(-c release --static-swift-stdlib)
+    # subscriptions-stages too: other flags would compile the package a second time.
+    for product in subscriptions-consumer subscriptions-load subscriptions-stages; do
+        swift build "${flags[@]}" --product "$product" >/dev/null
+    done
+    bin=$(swift build "${flags[@]}" --show-bin-path)
+fi
 stages_bin=$bin
 
 work=$(mktemp -d)

@@ -7,12 +7,12 @@
 # 401s, and the notification retry schedule (docs/signing-and-auth.md, docs/notifications.md).
 #
 # Usage: scripts/check-apple-library.sh [--bin DIR]   (DIR: the built executables, default
-# .build/debug). Env: AMQP_URL (default amqp://guest:guest@127.0.0.1:5672/). Needs python3 and
+# E2E_BIN_DIR, else .build/debug). Env: AMQP_URL (default amqp://guest:guest@127.0.0.1:5672/). Needs python3 and
 # the package built (swift build). Exit 0 when every check passed.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bin=$repo/.build/debug
+bin=${E2E_BIN_DIR:-$repo/.build/debug}
 while [ $# -gt 0 ]; do
     case "$1" in
     --bin) bin=$(cd "$2" && pwd); shift ;;

@@ -8,9 +8,12 @@
 #   3. rabbitmq/: definitions.json (exchanges, queue arguments, one binding per rpc of
 #      Protos/.../service.proto), the password hash against .env.example, config and plugins
 #   4. every COPY source of Compose/Dockerfile and every bind-mounted file exists
-#   5. with a release build (.build/release or $RELEASE_BIN_DIR): `ldd` of both binaries needs
-#      only libraries of the runtime image's packages (its apt list, their dependencies and the
-#      base image); skipped, not failed, without binaries
+#   5. every `swift build` of the image's build stage links the Swift runtime statically
+#      (--static-swift-stdlib); with a release build (.build/release or $RELEASE_BIN_DIR): `ldd`
+#      of both binaries needs only libraries of the runtime image's packages (its apt list, their
+#      dependencies and the base image). A build with the toolchain's shared Swift runtime (the
+#      one scripts/test.sh builds and tests) is checked too: its Swift toolchain libraries are
+#      set aside, being the ones the image links statically. Skipped, not failed, without binaries
 #
 # Exit 0 when every check that ran passed.
 set -euo pipefail
@@ -314,6 +317,18 @@ for ignored in .build .git .rabbitmq; do
 done
 
 echo "== 5. shared libraries of a release build against the runtime image"
+build_lines=$(awk '/^FROM .* AS build/ {b=1; next} /^FROM / {b=0} b' "$dockerfile" | tr -d '\\' | grep -oE 'swift build [^&]*--product [a-z-]+' || true)
+if [ -z "$build_lines" ]; then
+    fail "$dockerfile: no 'swift build … --product' in its build stage"
+elif grep -v -- '--static-swift-stdlib' <<<"$build_lines" | grep -q .; then
+    fail "$dockerfile: a product is built without --static-swift-stdlib (the runtime image has no Swift libraries): $(grep -v -- '--static-swift-stdlib' <<<"$build_lines" | head -1)"
+else
+    pass "$dockerfile: every product is built with --static-swift-stdlib ($(wc -l <<<"$build_lines") builds)"
+fi
+# The toolchain's shared Swift libraries (libswiftCore.so, libFoundation.so, …): present only in a
+# build without --static-swift-stdlib, and linked statically by the image's build.
+swift_libraries=$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift
+swift_libraries=$(cd "$swift_libraries" 2>/dev/null && pwd -P || echo "$swift_libraries")
 bin_dir=${RELEASE_BIN_DIR:-.build/release}
 if [ ! -x "$bin_dir/subscriptions-producer" ] || [ ! -x "$bin_dir/subscriptions-consumer" ]; then
     note "skipped: no release binaries in $bin_dir (swift build -c release --static-swift-stdlib, or set RELEASE_BIN_DIR)"
@@ -329,12 +344,16 @@ else
     for binary in "$bin_dir/subscriptions-producer" "$bin_dir/subscriptions-consumer"; do
         libraries=$(ldd "$binary" 2>&1) || { fail "ldd $binary: $libraries"; continue; }
         bad=0
+        toolchain=0
         while read -r line; do
             case "$line" in
             *"not found"*) fail "$(basename "$binary"): $line"; bad=1; continue ;;
             *"=>"*) path=$(awk '{print $3}' <<<"$line") ;;
             /*) path=$(awk '{print $1}' <<<"$line") ;;
             *) continue ;;   # linux-vdso: in the kernel, no file
+            esac
+            case "$(readlink -f "$path")" in
+            "$swift_libraries"/*) toolchain=$((toolchain + 1)); continue ;;
             esac
             package=""
             for candidate in "$path" "$(readlink -f "$path")" "/usr$path" "${path#/usr}"; do
@@ -347,6 +366,9 @@ else
             fi
         done <<<"$libraries"
         [ $bad -eq 0 ] && pass "$(basename "$binary"): every library comes from the runtime image ($(grep -c '=>' <<<"$libraries") libraries; apt list: $(echo $runtime_packages))"
+        if [ $toolchain -gt 0 ]; then
+            note "$(basename "$binary"): $toolchain Swift toolchain libraries set aside (a build without --static-swift-stdlib; the image links them statically)"
+        fi
     done
 fi
 

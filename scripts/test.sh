@@ -82,9 +82,22 @@ scripts/check-console-assets.sh
 echo "test: checking Compose/ offline (compose-spec schema, docker-compose config, broker definitions)"
 scripts/check-compose.sh
 
-echo "test: building"
+# ONE build for everything that follows: release (what users deploy), with -enable-testing for
+# the suites' @testable imports and WIRE_ENCODING_CHECK (every event and reply the consumer
+# writes by hand is compared with swift-protobuf's bytes, as in debug builds). The suites, the
+# chaos run, the checks of the real services and the benchmark all use its binaries
+# (E2E_BIN_DIR); a second, --static-swift-stdlib build as in Compose/Dockerfile would compile the
+# package again (CONTRIBUTING.md, "Tests"). TEST_BUILD=debug builds and tests the debug
+# configuration instead (quicker to rebuild while working on one suite).
+build=${TEST_BUILD:-release}
+case "$build" in
+release) build_flags=(-c release -Xswiftc -enable-testing -Xswiftc -DWIRE_ENCODING_CHECK) ;;
+debug) build_flags=(-c debug) ;;
+*) echo "test: TEST_BUILD must be release or debug, got '$build'"; exit 2 ;;
+esac
+echo "test: building: swift build ${build_flags[*]} --build-tests"
 mkdir -p .build
-if ! swift build --build-tests > .build/test-build.log 2>&1; then
+if ! swift build "${build_flags[@]}" --build-tests > .build/test-build.log 2>&1; then
     cat .build/test-build.log
     echo "test: the build failed"
     exit 1
@@ -94,6 +107,9 @@ if grep -E "^$repo/(Sources|Tests)/.*warning:" .build/test-build.log; then
     echo "test: the build printed warnings in the project's sources"
     exit 1
 fi
+
+E2E_BIN_DIR=$(swift build "${build_flags[@]}" --show-bin-path)
+export E2E_BIN_DIR
 
 if ! wait "$cluster_starter"; then
     cat .build/test-cluster.log
@@ -105,11 +121,11 @@ echo "test: running against AMQP_URL=$AMQP_URL (cluster suites: $(scripts/rabbit
 if [ $# -eq 0 ]; then
     # The cluster suites stop and start a node of the test cluster: they run alone, right after
     # the others (docs/broker-cluster.md), and are skipped, saying so, in the main run.
-    TEST_CLUSTER_SUITES=later swift test --skip-build
+    TEST_CLUSTER_SUITES=later swift test "${build_flags[@]}" --skip-build
     echo "test: the cluster suites, alone: ClusterFailoverTests, BrokerClusterTests, ScaleOutProofTests (issue 11: prints its figures)"
-    swift test --skip-build --filter "ClusterFailoverTests|BrokerClusterTests|ScaleOutProofTests"
+    swift test "${build_flags[@]}" --skip-build --filter "ClusterFailoverTests|BrokerClusterTests|ScaleOutProofTests"
 else
-    swift test --skip-build "$@"
+    swift test "${build_flags[@]}" --skip-build "$@"
 fi
 stop_cluster
 
@@ -125,17 +141,17 @@ if [ $# -eq 0 ]; then
     analytics_prefix=analytics-$(date +%s)-$$
     scripts/check-analytics.sh --exchange "$analytics_prefix.events" --fresh-exchange \
         --expect-tally "$tally_dir/tally.json" --idle-timeout 30 --run \
-        "env E2E_BUS_PREFIX=$analytics_prefix E2E_TALLY_OUT=$tally_dir/tally.json swift test --skip-build --filter AnalyticsFeedTests"
+        "env E2E_BUS_PREFIX=$analytics_prefix E2E_TALLY_OUT=$tally_dir/tally.json swift test ${build_flags[*]} --skip-build --filter AnalyticsFeedTests"
     rm -rf "$tally_dir"
 fi
 
 # Faults (docs/reliability.md): the short chaos run, 5,000 mixed commands over HTTP and AMQP
 # while the consumer is SIGKILLed, the producer killed and restarted, a private broker node
 # restarted and the consumer's tmpfs filled, once each; it fails when anything was lost or
-# applied twice. Uses the debug build above. Only in a full run.
+# applied twice. Uses the build above. Only in a full run.
 if [ $# -eq 0 ]; then
     echo "test: scripts/chaos.sh --short (faults: nothing lost, nothing applied twice)"
-    CHAOS_SKIP_BUILD=1 scripts/chaos.sh --short --seed "${CHAOS_SEED:-$(date +%s)}"
+    CHAOS_BUILD=$build CHAOS_SKIP_BUILD=1 scripts/chaos.sh --short --seed "${CHAOS_SEED:-$(date +%s)}"
 fi
 
 # The OpenAPI document is a contract too: schemathesis generates requests it allows and the real
@@ -162,24 +178,20 @@ if [ $# -eq 0 ]; then
     scripts/check-console.sh
 fi
 
-# The Dockerfile's release build runs natively, and the binaries need no shared library the
-# runtime image lacks (scripts/check-compose.sh, part 5). Only in a full run.
+# The Dockerfile's runtime image: its build links the Swift runtime statically, and the binaries
+# built above need no other shared library than the image's packages (scripts/check-compose.sh,
+# part 5; the toolchain's Swift libraries of this build are the ones the image links statically).
+# Only in a full run.
 if [ $# -eq 0 ]; then
-    echo "test: release build as in Compose/Dockerfile, then the shared-library check"
-    if ! { swift build -c release --static-swift-stdlib --product subscriptions-producer \
-        && swift build -c release --static-swift-stdlib --product subscriptions-consumer; } > .build/release-build.log 2>&1; then
-        cat .build/release-build.log
-        echo "test: the release build failed"
-        exit 1
-    fi
-    scripts/check-compose.sh
+    echo "test: the shared-library check of the runtime image, on the binaries built above"
+    RELEASE_BIN_DIR=$E2E_BIN_DIR scripts/check-compose.sh
 fi
 
-# The benchmark works (docs/benchmarks.md): a short run of scripts/benchmark.sh on the release
-# build above prints the ceiling, the product at 1/50/500 in flight and at an offered rate, the
+# The benchmark works (docs/benchmarks.md): a short run of scripts/benchmark.sh on the build
+# above prints the ceiling, the product at 1/50/500 in flight and at an offered rate, the
 # ratio, a mass extension and the stage benchmarks. Figures only: nothing asserts a time. Only
 # in a full run.
 if [ $# -eq 0 ]; then
     echo "test: scripts/benchmark.sh --small (proves the benchmark runs; its figures are not checked)"
-    scripts/benchmark.sh --small
+    BENCH_BIN_DIR=$E2E_BIN_DIR scripts/benchmark.sh --small
 fi

@@ -15,8 +15,7 @@ struct ConfigurationRefusalTests {
     func badLogLevel(service: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let binaries = ProcessInfo.processInfo.environment["E2E_BIN_DIR"].map { URL(filePath: $0) }
-            ?? Stack.repositoryRoot.appending(path: ".build/debug")
+        let binaries = BuiltProducts.directory
         let process = try ServiceProcess(
             name: service, executable: binaries.appending(path: service).path,
             // No broker, a bus of its own: a service that wrongly starts touches nothing shared.
@@ -40,8 +39,7 @@ struct ConfigurationRefusalTests {
     func badBrokerListEntry(service: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let binaries = ProcessInfo.processInfo.environment["E2E_BIN_DIR"].map { URL(filePath: $0) }
-            ?? Stack.repositoryRoot.appending(path: ".build/debug")
+        let binaries = BuiltProducts.directory
         let process = try ServiceProcess(
             name: service, executable: binaries.appending(path: service).path,
             environment: [

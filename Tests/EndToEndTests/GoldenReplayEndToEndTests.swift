@@ -61,8 +61,7 @@ struct GoldenReplayEndToEndTests {
     /// through a script written here: exec of a file just written fails with ETXTBSY when a
     /// process another test forks meanwhile inherits its open descriptor.)
     private func ctl(_ arguments: [String], in directory: URL, name: String) throws -> ServiceProcess {
-        let binaries = ProcessInfo.processInfo.environment["E2E_BIN_DIR"].map { URL(filePath: $0) }
-            ?? Stack.repositoryRoot.appending(path: ".build/debug")
+        let binaries = BuiltProducts.directory
         return try ServiceProcess(
             name: name, executable: binaries.appending(path: "subscriptionsctl").path, arguments: arguments, environment: [:],
             logPath: directory.appending(path: "\(name).log").path)

@@ -101,7 +101,7 @@ final class Stack: Sendable {
         // Always a fresh directory (and so a fresh database), whatever the bus prefix.
         let directory = FileManager.default.temporaryDirectory.appending(path: "subscriptions-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let binaries = environment["E2E_BIN_DIR"].map { URL(filePath: $0) } ?? repositoryRoot.appending(path: ".build/debug")
+        let binaries = BuiltProducts.directory
         let consumerPort = try FreePort.find()
         let credentials = try StackCredentials.make(in: directory)
         let common = [

@@ -31,12 +31,11 @@ final class ConsumerHarness: Sendable {
     /// Starts the consumer (with `catalog`, or the example catalog) and waits until its health
     /// endpoint answers 200.
     static func start(catalog: URL? = nil) async throws -> ConsumerHarness {
-        let environment = ProcessInfo.processInfo.environment
         let amqpURL = TestBroker.url
         let prefix = "ctl-\(UUID().uuidString.prefix(8).lowercased())"
         let directory = FileManager.default.temporaryDirectory.appending(path: prefix)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let binaries = environment["E2E_BIN_DIR"].map { URL(filePath: $0) } ?? repositoryRoot.appending(path: ".build/debug")
+        let binaries = BuiltProducts.directory
         let port = try FreePort.find()
         let process = try ServiceProcess(
             name: "consumer", executable: binaries.appending(path: "subscriptions-consumer").path,

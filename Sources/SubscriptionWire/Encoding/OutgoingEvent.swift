@@ -39,9 +39,7 @@ public struct OutgoingEvent: Sendable {
             var writer = ProtobufWriter()
             try writer.notificationEvent(event, causedBy: commandId)
             let body = writer.data
-            assert(
-                body == (try? message.serializedBytes()),
-                "the hand-written encoding of \(event.notificationType) differs from swift-protobuf's")
+            WireEncodingCheck.verify(body, matches: try? message.serializedBytes(), "\(event.notificationType)")
             return OutboxEntry(
                 routingKey: Subscriptions_V1_NotificationEvent.routingKey(
                     Subscriptions_V1_NotificationType(event.notificationType), Subscriptions_V1_Subtype(event.subtype)),

@@ -106,7 +106,7 @@ public struct OutgoingReply: Sendable {
                 }
             }
             let body = writer.data
-            assert(body == (try? message.serializedBytes()), "the hand-written encoding of the \(field) reply differs from swift-protobuf's")
+            WireEncodingCheck.verify(body, matches: try? message.serializedBytes(), "the \(field) reply")
             return body
         }
     }
