@@ -2,6 +2,10 @@ import Foundation
 import ServiceTestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Both services read their configuration the same way: a malformed value stops the process
 /// at start with a message naming the variable, the value and what was expected.
 @Suite(
@@ -31,6 +35,50 @@ struct ConfigurationRefusalTests {
         let log = process.logTail()
         #expect(log.contains("LOG_LEVEL") && log.contains("loud"), "\(log)")
         await process.terminate()
+    }
+
+    @Test(
+        "an HTTP port already in use stops either service with the bind error, its broker reachable", .requiresBroker,
+        arguments: ["subscriptions-producer", "subscriptions-consumer"])
+    func portInUse(service: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (listener, port) = try Self.listeningSocket()
+        defer { close(listener) }
+        let process = try ServiceProcess(
+            name: service, executable: BuiltProducts.executable(service).path,
+            // A real broker: the producer used to hang here, its status board spinning a core
+            // while it waited for a broker service the failed HTTP server had cancelled.
+            environment: [
+                "HTTP_HOST": "127.0.0.1", "HTTP_PORT": String(port), "AMQP_URL": TestBroker.url,
+                "BUS_PREFIX": "config-refusal-\(UUID().uuidString.prefix(8).lowercased())", "CLOCK": "manual",
+                "DATABASE_PATH": directory.appending(path: "s.sqlite").path,
+                "CATALOG_PATH": Stack.repositoryRoot.appending(path: "Config/catalog.example.json").path,
+            ],
+            logPath: directory.appending(path: "\(service).log").path)
+        let status = await process.waitForExit(timeout: .seconds(30))
+        #expect(status != nil && status != 0, "\(service) kept running on a port in use:\n\(process.logTail())")
+        let log = process.logTail()
+        #expect(log.contains("Address already in use"), "\(log)")
+        await process.terminate()
+    }
+
+    /// A socket listening on 127.0.0.1 at a free port, and the port.
+    static func listeningSocket() throws -> (Int32, Int) {
+        let port = try FreePort.find()
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard descriptor >= 0, bound == 0, listen(descriptor, 1) == 0 else {
+            close(descriptor)
+            throw HarnessError("cannot listen on 127.0.0.1:\(port)")
+        }
+        return (descriptor, port)
     }
 
     @Test("a bad entry in a list of broker URLs stops either service at once, naming the entry and why", arguments: [

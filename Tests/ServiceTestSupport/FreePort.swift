@@ -11,12 +11,19 @@ import Glibc
 /// service's port between this check and the service's own bind (`EADDRINUSE`). The range also
 /// stays clear of the private brokers (56xx–57xx, their Erlang distribution at 256xx–257xx and
 /// their plugins at 156xx–157xx) and PostgreSQL (5433).
+///
+/// A port is handed out once per test process: two suites starting services at the same moment
+/// could otherwise both draw a port that was free for each check, and the second service to
+/// bind it failed (`EADDRINUSE`, a FirstHourTests producer in a full run). The record is the
+/// process's one piece of shared state here, behind a lock; 9,000 ports outlast any run.
 public enum FreePort {
     static let range = 16_000..<25_000
+    private static let handedOut = Locked<Set<Int>>([])
 
     public static func find() throws -> Int {
         for _ in 0..<200 {
             let port = Int.random(in: range)
+            guard handedOut.withLock({ $0.insert(port).inserted }) else { continue }
             if try isFree(port) { return port }
         }
         throw HarnessError("cannot find a free port in \(range)")

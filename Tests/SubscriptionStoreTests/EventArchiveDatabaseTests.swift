@@ -35,6 +35,34 @@ struct EventArchiveDatabaseTests {
         #expect(try archive.count() == 5)
     }
 
+    @Test("later events of a known subscription keep its ordinal; a re-published one stays out; a new one in the same batch gets the next ordinal")
+    func knownSubscriptionsKeepTheirOrdinals() async throws {
+        #expect(try await archive.insert([Self.event("a1", subscription: "a", sequence: 1), Self.event("b1", subscription: "b", sequence: 1)]) == 2)
+        // Known (a), re-published (a1), new (c, twice in the batch), known again (b).
+        let inserted = try await archive.insert([
+            Self.event("a2", subscription: "a", sequence: 2), Self.event("a1", subscription: "a", sequence: 1),
+            Self.event("c1", subscription: "c", sequence: 1), Self.event("c2", subscription: "c", sequence: 2),
+            Self.event("b2", subscription: "b", sequence: 2),
+        ])
+        #expect(inserted == 4)
+        let rows = try DatabaseQueue(path: path).read { database in
+            try Row.fetchAll(
+                database,
+                sql: """
+                    SELECT event.uuid, subscription.ordinal, subscription.id
+                    FROM event JOIN subscription ON event.subscription = subscription.ordinal
+                    """)
+        }
+        let ordinalOfEvent = Dictionary(uniqueKeysWithValues: rows.map { (row: Row) -> (String, Int64) in (row[0], row[1]) })
+        let subscriptionOfEvent = Dictionary(uniqueKeysWithValues: rows.map { (row: Row) -> (String, String) in (row[0], row[2]) })
+        #expect(rows.count == 6)
+        #expect(ordinalOfEvent["a2"] == ordinalOfEvent["a1"] && ordinalOfEvent["b2"] == ordinalOfEvent["b1"])
+        #expect(ordinalOfEvent["c1"] == ordinalOfEvent["c2"])
+        #expect(Set([ordinalOfEvent["a1"], ordinalOfEvent["b1"], ordinalOfEvent["c1"]]).count == 3)
+        #expect(subscriptionOfEvent["a2"] == "a" && subscriptionOfEvent["b2"] == "b" && subscriptionOfEvent["c2"] == "c")
+        #expect(try archive.events(ofSubscription: "a", limit: 10).events.map(\.uuid) == ["a1", "a2"])
+    }
+
     @Test("a limit keeps the latest events, still in ascending order, and says older ones were left out")
     func limitKeepsTheLatest() async throws {
         try await archive.insert((1...5).map { Self.event("e\($0)", sequence: UInt64($0)) })

@@ -45,9 +45,12 @@ final class ConsumerStatusBoard: Service {
     }
 
     func run() async throws {
-        // The broker service connects; wait for it rather than race its declarations.
+        // The broker service connects; wait for it rather than race its declarations. Cancelled
+        // (another service of the group failed, e.g. the HTTP server could not bind its port),
+        // the sleep returns at once: without the check this loop spun a core and the producer
+        // never exited.
         while !dispatcher.isReady {
-            if Task.isShuttingDownGracefully { return }
+            if Task.isShuttingDownGracefully || Task.isCancelled { return }
             try? await Task.sleep(for: .milliseconds(100))
         }
         let connection = dispatcher.connection

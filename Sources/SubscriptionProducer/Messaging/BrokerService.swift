@@ -37,7 +37,7 @@ struct BrokerService: Service {
         let connection = dispatcher.connection
         let interval = reportInterval
         while true {
-            if Task.isShuttingDownGracefully { throw CancellationError() }
+            if Task.isShuttingDownGracefully || Task.isCancelled { throw CancellationError() }
             do {
                 try await cancelWhenGracefulShutdown {
                     try await connection.connect(retryUntil: .now + interval)
