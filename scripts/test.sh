@@ -87,7 +87,7 @@ scripts/check-compose.sh
 # writes by hand is compared with swift-protobuf's bytes, as in debug builds). The suites, the
 # chaos run, the checks of the real services and the benchmark all use its binaries
 # (E2E_BIN_DIR); a second, --static-swift-stdlib build as in Compose/Dockerfile would compile the
-# package again (CONTRIBUTING.md, "Tests"). TEST_BUILD=debug builds and tests the debug
+# package again (CONTRIBUTING.md, "One build"). TEST_BUILD=debug builds and tests the debug
 # configuration instead (quicker to rebuild while working on one suite).
 build=${TEST_BUILD:-release}
 case "$build" in
