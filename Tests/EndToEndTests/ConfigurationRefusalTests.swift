@@ -43,7 +43,7 @@ struct ConfigurationRefusalTests {
     func portInUse(service: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let (listener, port) = try Self.listeningSocket()
+        let (listener, port) = try FreePort.listeningSocket()
         defer { close(listener) }
         let process = try ServiceProcess(
             name: service, executable: BuiltProducts.executable(service).path,
@@ -61,24 +61,6 @@ struct ConfigurationRefusalTests {
         let log = process.logTail()
         #expect(log.contains("Address already in use"), "\(log)")
         await process.terminate()
-    }
-
-    /// A socket listening on 127.0.0.1 at a free port, and the port.
-    static func listeningSocket() throws -> (Int32, Int) {
-        let port = try FreePort.find()
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard descriptor >= 0, bound == 0, listen(descriptor, 1) == 0 else {
-            close(descriptor)
-            throw HarnessError("cannot listen on 127.0.0.1:\(port)")
-        }
-        return (descriptor, port)
     }
 
     @Test("a bad entry in a list of broker URLs stops either service at once, naming the entry and why", arguments: [

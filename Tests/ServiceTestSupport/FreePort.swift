@@ -31,17 +31,41 @@ public enum FreePort {
 
     /// Whether a listening socket could bind `port` on 127.0.0.1 now.
     static func isFree(_ port: Int) throws -> Bool {
+        let descriptor = try boundSocket(port)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// A socket listening on 127.0.0.1 at a port handed out by ``find()``, and the port: a port
+    /// in use, for tests of what a service does when it cannot bind. Close the descriptor.
+    public static func listeningSocket() throws -> (descriptor: Int32, port: Int) {
+        let port = try find()
+        let descriptor = try boundSocket(port)
+        guard descriptor >= 0, listen(descriptor, 1) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
+            throw HarnessError("cannot listen on 127.0.0.1:\(port)")
+        }
+        return (descriptor, port)
+    }
+
+    /// A TCP socket bound to 127.0.0.1:`port`, or -1 when the port cannot be bound.
+    private static func boundSocket(_ port: Int) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError("socket() failed") }
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) {
+        let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+        guard bound else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
     }
 }
