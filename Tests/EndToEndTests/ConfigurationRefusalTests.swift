@@ -17,19 +17,13 @@ struct ConfigurationRefusalTests {
         "subscriptions-producer", "subscriptions-consumer",
     ])
     func badLogLevel(service: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let binaries = BuiltProducts.directory
-        let process = try ServiceProcess(
-            name: service, executable: binaries.appending(path: service).path,
+        let process = try Self.start(
+            service,
             // No broker, a bus of its own: a service that wrongly starts touches nothing shared.
             environment: [
                 "LOG_LEVEL": "loud", "HTTP_PORT": String(try FreePort.find()),
                 "AMQP_URL": "amqp://guest:guest@127.0.0.1:\(try FreePort.find())/", "BUS_PREFIX": "config-refusal",
-                "DATABASE_PATH": directory.appending(path: "s.sqlite").path,
-                "CATALOG_PATH": Stack.repositoryRoot.appending(path: "Config/catalog.example.json").path,
-            ],
-            logPath: directory.appending(path: "\(service).log").path)
+            ])
         let status = await process.waitForExit(timeout: .seconds(20))
         #expect(status != nil && status != 0, "\(service) kept running with LOG_LEVEL=loud:\n\(process.logTail())")
         let log = process.logTail()
@@ -41,21 +35,16 @@ struct ConfigurationRefusalTests {
         "an HTTP port already in use stops either service with the bind error, its broker reachable", .requiresBroker,
         arguments: ["subscriptions-producer", "subscriptions-consumer"])
     func portInUse(service: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let (listener, port) = try FreePort.listeningSocket()
         defer { close(listener) }
-        let process = try ServiceProcess(
-            name: service, executable: BuiltProducts.executable(service).path,
+        let process = try Self.start(
+            service,
             // A real broker: the producer used to hang here, its status board spinning a core
             // while it waited for a broker service the failed HTTP server had cancelled.
             environment: [
                 "HTTP_HOST": "127.0.0.1", "HTTP_PORT": String(port), "AMQP_URL": TestBroker.url,
                 "BUS_PREFIX": "config-refusal-\(UUID().uuidString.prefix(8).lowercased())", "CLOCK": "manual",
-                "DATABASE_PATH": directory.appending(path: "s.sqlite").path,
-                "CATALOG_PATH": Stack.repositoryRoot.appending(path: "Config/catalog.example.json").path,
-            ],
-            logPath: directory.appending(path: "\(service).log").path)
+            ])
         let status = await process.waitForExit(timeout: .seconds(30))
         #expect(status != nil && status != 0, "\(service) kept running on a port in use:\n\(process.logTail())")
         let log = process.logTail()
@@ -67,23 +56,32 @@ struct ConfigurationRefusalTests {
         "subscriptions-producer", "subscriptions-consumer",
     ])
     func badBrokerListEntry(service: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let binaries = BuiltProducts.directory
-        let process = try ServiceProcess(
-            name: service, executable: binaries.appending(path: service).path,
+        let process = try Self.start(
+            service,
             environment: [
                 "HTTP_PORT": String(try FreePort.find()),
                 "AMQP_URL": "amqp://guest:guest@127.0.0.1:\(try FreePort.find())/, amqp://guest:secret@127.0.0.1:70000/",
                 "BUS_PREFIX": "config-refusal",
-                "DATABASE_PATH": directory.appending(path: "s.sqlite").path,
-                "CATALOG_PATH": Stack.repositoryRoot.appending(path: "Config/catalog.example.json").path,
-            ],
-            logPath: directory.appending(path: "\(service).log").path)
+            ])
         let status = await process.waitForExit(timeout: .seconds(20))
         #expect(status != nil && status != 0, "\(service) kept running with a bad broker URL:\n\(process.logTail())")
         let log = process.logTail()
         #expect(log.contains("entry 2 of 2") && log.contains("port 70000") && !log.contains("secret"), "\(log)")
         await process.terminate()
+    }
+
+    /// Starts the built `service` with `environment`, a database and the example catalog in a
+    /// fresh directory of its own, its output in `<service>.log` there.
+    static func start(_ service: String, environment: [String: String]) throws -> ServiceProcess {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let files = [
+            "DATABASE_PATH": directory.appending(path: "s.sqlite").path,
+            "CATALOG_PATH": Stack.repositoryRoot.appending(path: "Config/catalog.example.json").path,
+        ]
+        return try ServiceProcess(
+            name: service, executable: BuiltProducts.executable(service).path,
+            environment: environment.merging(files) { given, _ in given },
+            logPath: directory.appending(path: "\(service).log").path)
     }
 }
