@@ -29,10 +29,22 @@ public final class EventArchiveDatabase: Sendable {
     /// Stores `events` in one transaction; an event stored before (same subscription, sequence and
     /// `uuid`: a re-published event) is left as it is. A subscription seen for the first time
     /// gets the next ordinal.
+    ///
+    /// An event of a subscription the archive knows is stored by one statement that finds the
+    /// ordinal itself (a mass extension archives one event for each of a million known
+    /// subscriptions: a lookup statement and an insert statement per event cost twice the calls).
+    /// Only when that stores nothing (a new subscription, or an event stored before) is the
+    /// ordinal looked up.
     /// - Returns: how many were new.
     @discardableResult
     public func insert(_ events: [ArchivedEvent]) async throws -> Int {
         try await pool.write { database in
+            let insertForKnownSubscription = try database.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO event
+                        (uuid, subscription, sequence, signed_date, notification_type, subtype, archived_at, body)
+                    SELECT ?, ordinal, ?, ?, ?, ?, ?, ? FROM subscription WHERE id = ?
+                    """)
             let findSubscription = try database.cachedStatement(sql: "SELECT ordinal FROM subscription WHERE id = ?")
             let addSubscription = try database.cachedStatement(sql: "INSERT INTO subscription (id) VALUES (?)")
             let insert = try database.cachedStatement(
@@ -41,9 +53,20 @@ public final class EventArchiveDatabase: Sendable {
                         (uuid, subscription, sequence, signed_date, notification_type, subtype, archived_at, body)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """)
+            // Ordinals looked up or given out by this transaction.
             var ordinals: [String: Int64] = [:]
             var inserted = 0
             for event in events {
+                if ordinals[event.subscriptionId] == nil {
+                    try insertForKnownSubscription.execute(arguments: [
+                        event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType, event.subtype,
+                        event.archivedAt, event.body, event.subscriptionId,
+                    ])
+                    if database.changesCount > 0 {
+                        inserted += 1
+                        continue
+                    }
+                }
                 let ordinal: Int64
                 if let known = ordinals[event.subscriptionId] {
                     ordinal = known
