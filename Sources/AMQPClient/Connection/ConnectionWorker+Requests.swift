@@ -149,7 +149,42 @@ extension ConnectionWorker {
 
     /// Sends waiting publishes while the confirm window has room and the broker does not
     /// block publishing; drops those whose callers gave up (deadline, cancellation) unsent.
+    ///
+    /// On a plain TCP connection the wake-up's publishes are encoded into one buffer and written
+    /// with one `send` (``PublishFrames``); over TLS each goes through `amqp_basic_publish`.
     func flushWaitingPublishes() {
+        guard let state, blockedReason == nil, !waiting.isEmpty, confirms.count < configuration.confirmWindow else { return }
+        guard !endpoint.tls else {
+            flushWaitingPublishesOneByOne()
+            return
+        }
+        let arena = CArena()
+        let frameMax = Int(amqp_get_frame_max(state))
+        outgoingFrames.removeAll()
+        while confirms.count < configuration.confirmWindow, let publish = waiting.popFirst() {
+            guard publish.completion.claimForSending() else { continue }
+            var properties = cProperties(of: publish, tag: confirms.nextTag, in: arena)
+            do {
+                try outgoingFrames.appendPublish(
+                    channel: Self.publishChannel, exchange: arena.bytes(publish.exchange),
+                    routingKey: arena.bytes(publish.routingKey), mandatory: publish.mandatory,
+                    properties: &properties, body: publish.message.body, frameMax: frameMax)
+            } catch {
+                // Never sent, so no tag is used: the broker numbers only what it receives.
+                publish.completion(.failure(error))
+                continue
+            }
+            _ = confirms.register(publish)
+        }
+        guard !outgoingFrames.isEmpty else { return }
+        if let error = SocketWrite.writeAll(outgoingFrames.bytes, to: amqp_get_sockfd(state)) {
+            // The publishes just registered go back to the front of the queue with the others
+            // awaiting confirms, and are sent again on the next connection.
+            connectionLost(error)
+        }
+    }
+
+    private func flushWaitingPublishesOneByOne() {
         while state != nil, blockedReason == nil, confirms.count < configuration.confirmWindow,
               let publish = waiting.popFirst() {
             guard publish.completion.claimForSending() else { continue }
@@ -162,19 +197,19 @@ extension ConnectionWorker {
         }
     }
 
+    /// The C properties of `publish`: a mandatory publish carries its tag in a header, since only
+    /// a mandatory publish can come back as a `basic.return`, which names no tag.
+    private func cProperties(of publish: OutgoingPublish, tag: UInt64, in arena: CArena) -> amqp_basic_properties_t {
+        guard publish.mandatory else { return publish.message.properties.cProperties(in: arena) }
+        var properties = publish.message.properties
+        properties.headers[Self.publishTagHeader] = .int64(Int64(tag))
+        return properties.cProperties(in: arena)
+    }
+
     private func send(_ publish: OutgoingPublish, tag: UInt64) -> AMQPError? {
         guard let state else { return AMQPError(.connectionClosed, "not connected") }
         let arena = CArena()
-        var cProperties: amqp_basic_properties_t
-        if publish.mandatory {
-            // Only a mandatory publish can come back as a basic.return, which names no tag:
-            // the header matches the return with its publish.
-            var properties = publish.message.properties
-            properties.headers[Self.publishTagHeader] = .int64(Int64(tag))
-            cProperties = properties.cProperties(in: arena)
-        } else {
-            cProperties = publish.message.properties.cProperties(in: arena)
-        }
+        var cProperties = cProperties(of: publish, tag: tag, in: arena)
         let status = amqp_basic_publish(
             state, Self.publishChannel,
             arena.bytes(publish.exchange), arena.bytes(publish.routingKey),

@@ -42,6 +42,8 @@ final class ConnectionWorker: @unchecked Sendable {
     var confirms = ConfirmTracker<OutgoingPublish>()
     /// Publishes waiting for the confirm window or for a connection, in order.
     var waiting = Deque<OutgoingPublish>()
+    /// The frames of one wake-up's publishes, reused between wake-ups.
+    var outgoingFrames = PublishFrames()
     /// The endpoint connected to or tried next, and the delays between attempts.
     var rotation: EndpointRotation
     var nextAttempt = ContinuousClock.now
