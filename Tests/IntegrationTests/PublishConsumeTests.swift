@@ -76,6 +76,34 @@ struct PublishConsumeTests {
         await connection.close()
     }
 
+    @Test("publishes sent in one write: a body over several frames arrives whole, a key over 255 bytes fails alone")
+    func oneWrite() async throws {
+        let connection = try await Broker.connect()
+        let queue = Broker.uniqueName("one-write")
+        try await connection.declare(AMQPTopology(queues: [Broker.temporaryQueue(queue)]))
+        // The broker's frames are 128 KiB: this body takes three body frames.
+        let large = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let batch = connection.startPublishing([
+            AMQPPublish(AMQPMessage(body: Data("first".utf8)), exchange: "", routingKey: queue),
+            AMQPPublish(AMQPMessage(body: Data("never".utf8)), exchange: "", routingKey: String(repeating: "k", count: 256)),
+            AMQPPublish(AMQPMessage(body: large), exchange: "", routingKey: queue),
+        ])
+        let results = await batch.results()
+        #expect((try? results[0].get()) != nil)
+        guard case .failure(let error) = results[1] else {
+            Issue.record("a 256-byte routing key was published")
+            return
+        }
+        #expect(error.code == .protocolError)
+        #expect(error.message.contains("cannot encode basic.publish"))
+        #expect((try? results[2].get()) != nil)
+
+        let consumer = try await connection.consume(queue: queue, prefetch: 10)
+        let deliveries = try await collect(2, from: consumer)
+        #expect(deliveries.map(\.message.body) == [Data("first".utf8), large])
+        await connection.close()
+    }
+
     @Test("closing fails later calls with a typed error instead of hanging")
     func afterClose() async throws {
         let connection = try await Broker.connect()
