@@ -30,57 +30,33 @@ public final class EventArchiveDatabase: Sendable {
     /// `uuid`: a re-published event) is left as it is. A subscription seen for the first time
     /// gets the next ordinal.
     ///
-    /// An event of a subscription the archive knows is stored by one statement that finds the
-    /// ordinal itself (a mass extension archives one event for each of a million known
-    /// subscriptions: a lookup statement and an insert statement per event cost twice the calls).
-    /// Only when that stores nothing (a new subscription, or an event stored before) is the
-    /// ordinal looked up.
+    /// Each event is stored by one statement that finds its subscription's ordinal itself (a mass
+    /// extension archives one event for each of a million known subscriptions). Only when that
+    /// stores nothing is the subscription added; when it was new, the statement runs again.
     /// - Returns: how many were new.
     @discardableResult
     public func insert(_ events: [ArchivedEvent]) async throws -> Int {
         try await pool.write { database in
-            let insertForKnownSubscription = try database.cachedStatement(
+            let insert = try database.cachedStatement(
                 sql: """
                     INSERT OR IGNORE INTO event
                         (uuid, subscription, sequence, signed_date, notification_type, subtype, archived_at, body)
                     SELECT ?, ordinal, ?, ?, ?, ?, ?, ? FROM subscription WHERE id = ?
                     """)
-            let findSubscription = try database.cachedStatement(sql: "SELECT ordinal FROM subscription WHERE id = ?")
-            let addSubscription = try database.cachedStatement(sql: "INSERT INTO subscription (id) VALUES (?)")
-            let insert = try database.cachedStatement(
-                sql: """
-                    INSERT OR IGNORE INTO event
-                        (uuid, subscription, sequence, signed_date, notification_type, subtype, archived_at, body)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            // Ordinals looked up or given out by this transaction.
-            var ordinals: [String: Int64] = [:]
+            let addSubscription = try database.cachedStatement(sql: "INSERT OR IGNORE INTO subscription (id) VALUES (?)")
             var inserted = 0
             for event in events {
-                if ordinals[event.subscriptionId] == nil {
-                    try insertForKnownSubscription.execute(arguments: [
-                        event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType, event.subtype,
-                        event.archivedAt, event.body, event.subscriptionId,
-                    ])
-                    if database.changesCount > 0 {
-                        inserted += 1
-                        continue
-                    }
-                }
-                let ordinal: Int64
-                if let known = ordinals[event.subscriptionId] {
-                    ordinal = known
-                } else if let stored = try Int64.fetchOne(findSubscription, arguments: [event.subscriptionId]) {
-                    ordinal = stored
-                } else {
+                let arguments: StatementArguments = [
+                    event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType, event.subtype,
+                    event.archivedAt, event.body, event.subscriptionId,
+                ]
+                try insert.execute(arguments: arguments)
+                if database.changesCount == 0 {
+                    // Either the subscription is new, or the event was stored before.
                     try addSubscription.execute(arguments: [event.subscriptionId])
-                    ordinal = database.lastInsertedRowID
+                    guard database.changesCount > 0 else { continue }
+                    try insert.execute(arguments: arguments)
                 }
-                ordinals[event.subscriptionId] = ordinal
-                try insert.execute(arguments: [
-                    event.uuid, ordinal, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType,
-                    event.subtype, event.archivedAt, event.body,
-                ])
                 inserted += database.changesCount
             }
             return inserted
