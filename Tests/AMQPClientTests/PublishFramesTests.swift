@@ -112,6 +112,36 @@ struct PublishFramesTests {
             properties: &largeProperties, body: Data([3]), frameMax: 131_072)
         #expect(try DecodedFrames(frames.bytes, frameMax: 131_072).publishes.map(\.routingKey) == ["first", "k"])
     }
+
+    @Test("the check before a publish over TLS finds what cannot be encoded and appends nothing")
+    func checkEncodable() throws {
+        var frames = PublishFrames()
+        let arena = CArena()
+        var properties = AMQPProperties().cProperties(in: arena)
+        try frames.checkEncodable(
+            exchange: arena.bytes("x"), routingKey: arena.bytes("fine"), mandatory: true, properties: &properties,
+            bodySize: 1_000_000, frameMax: 4096)
+        #expect(frames.isEmpty)
+
+        let key = #expect(throws: AMQPError.self) {
+            try frames.checkEncodable(
+                exchange: arena.bytes("x"), routingKey: arena.bytes(String(repeating: "k", count: 256)), mandatory: false,
+                properties: &properties, bodySize: 1, frameMax: 4096)
+        }
+        #expect(key?.code == .protocolError)
+        #expect(key?.message.contains("cannot encode basic.publish") == true)
+
+        var large = AMQPProperties()
+        large.headers = ["big": .string(String(repeating: "h", count: 5000))]
+        var largeProperties = large.cProperties(in: arena)
+        let header = #expect(throws: AMQPError.self) {
+            try frames.checkEncodable(
+                exchange: arena.bytes("x"), routingKey: arena.bytes("k"), mandatory: false, properties: &largeProperties,
+                bodySize: 1, frameMax: 4096)
+        }
+        #expect(header?.message.contains("do not fit in one frame of 4096 bytes") == true)
+        #expect(frames.isEmpty)
+    }
 }
 
 /// Frames decoded by rabbitmq-c from bytes, with each publish's parts gathered.

@@ -14,7 +14,9 @@ struct TLSTests {
     // localhost, not 127.0.0.1: rabbitmq-c 0.11 checks DNS names only, not IP addresses.
     static let tlsURL = "amqps://guest:guest@localhost:5705/"
 
-    @Test("a connection over TLS that verifies the broker's certificate publishes and consumes; an untrusted certificate is a tls error")
+    @Test(
+        "a connection over TLS that verifies the broker's certificate publishes and consumes; a publish that cannot be encoded fails alone; an untrusted certificate is a tls error"
+    )
     func publishAndConsumeOverTLS() async throws {
         try await Self.node.use { node in
             try await node.start()
@@ -26,9 +28,24 @@ struct TLSTests {
             let queue = Broker.uniqueName("tls")
             try await connection.declare(AMQPTopology(queues: [Broker.temporaryQueue(queue)]))
             try await connection.publish(AMQPMessage(body: Data("over tls".utf8)), exchange: "", routingKey: queue)
-            let consumer = try await connection.consume(queue: queue, prefetch: 1)
-            let received = try await collect(1, from: consumer)
-            #expect(received.first?.message.body == Data("over tls".utf8))
+            // A routing key over 255 bytes cannot be encoded: that publish fails by itself, before
+            // any of its frames is written, and the connection carries the next one (it used to be
+            // taken for a lost connection, and the publish resent on every new one).
+            let results = await connection.startPublishing([
+                AMQPPublish(AMQPMessage(body: Data("never".utf8)), exchange: "", routingKey: String(repeating: "k", count: 256)),
+                AMQPPublish(AMQPMessage(body: Data("after".utf8)), exchange: "", routingKey: queue),
+            ]).results()
+            guard case .failure(let error) = results[0] else {
+                Issue.record("a 256-byte routing key was published over TLS")
+                return
+            }
+            #expect(error.code == .protocolError)
+            #expect(error.message.contains("cannot encode basic.publish"))
+            #expect((try? results[1].get()) != nil)
+            #expect(connection.isConnected)
+            let consumer = try await connection.consume(queue: queue, prefetch: 2)
+            let received = try await collect(2, from: consumer)
+            #expect(received.map(\.message.body) == [Data("over tls".utf8), Data("after".utf8)])
             await connection.close()
 
             // The system's CAs do not know the node's own CA: verification must fail, by name.

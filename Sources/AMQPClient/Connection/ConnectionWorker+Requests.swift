@@ -184,11 +184,34 @@ extension ConnectionWorker {
         }
     }
 
+    /// Over TLS: each publish through `amqp_basic_publish`, which writes the method, header and
+    /// body frames one by one. One that cannot be encoded fails alone, before anything of it is
+    /// written (``PublishFrames/checkEncodable(exchange:routingKey:mandatory:properties:bodySize:frameMax:)``):
+    /// `amqp_basic_publish` would fail too, possibly after writing its method frame, and a
+    /// failure there is taken for a lost connection, which resends the publish on the next one,
+    /// for ever.
     private func flushWaitingPublishesOneByOne() {
-        while state != nil, blockedReason == nil, confirms.count < configuration.confirmWindow,
+        while let state, blockedReason == nil, confirms.count < configuration.confirmWindow,
               let publish = waiting.popFirst() {
             guard publish.completion.claimForSending() else { continue }
-            if let error = send(publish, tag: confirms.nextTag) {
+            let arena = CArena()
+            var properties = cProperties(of: publish, tag: confirms.nextTag, in: arena)
+            let exchange = arena.bytes(publish.exchange)
+            let routingKey = arena.bytes(publish.routingKey)
+            do {
+                try outgoingFrames.checkEncodable(
+                    exchange: exchange, routingKey: routingKey, mandatory: publish.mandatory, properties: &properties,
+                    bodySize: publish.message.body.count, frameMax: Int(amqp_get_frame_max(state)))
+            } catch {
+                publish.completion(.failure(error))
+                continue
+            }
+            let status = amqp_basic_publish(
+                state, Self.publishChannel, exchange, routingKey, publish.mandatory ? 1 : 0, 0, &properties,
+                arena.bytes(publish.message.body))
+            if let error = RPCReply.error(
+                status: status, doing: "publishing to '\(publish.exchange)' with key '\(publish.routingKey)'")
+            {
                 waiting.prepend(publish)
                 connectionLost(error)
                 return
@@ -204,17 +227,5 @@ extension ConnectionWorker {
         var properties = publish.message.properties
         properties.headers[Self.publishTagHeader] = .int64(Int64(tag))
         return properties.cProperties(in: arena)
-    }
-
-    private func send(_ publish: OutgoingPublish, tag: UInt64) -> AMQPError? {
-        guard let state else { return AMQPError(.connectionClosed, "not connected") }
-        let arena = CArena()
-        var cProperties = cProperties(of: publish, tag: tag, in: arena)
-        let status = amqp_basic_publish(
-            state, Self.publishChannel,
-            arena.bytes(publish.exchange), arena.bytes(publish.routingKey),
-            publish.mandatory ? 1 : 0, 0, &cProperties, arena.bytes(publish.message.body)
-        )
-        return RPCReply.error(status: status, doing: "publishing to '\(publish.exchange)' with key '\(publish.routingKey)'")
     }
 }

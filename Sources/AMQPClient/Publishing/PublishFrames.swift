@@ -36,37 +36,74 @@ struct PublishFrames {
         channel: amqp_channel_t, exchange: amqp_bytes_t, routingKey: amqp_bytes_t, mandatory: Bool,
         properties: inout amqp_basic_properties_t, body: Data, frameMax: Int
     ) throws(AMQPError) {
-        let room = max(frameMax, Self.minimumFrameMax) - Self.frameOverhead
-        if payload.count < room { payload = [UInt8](repeating: 0, count: room) }
+        let methodSize = try encodeMethod(exchange: exchange, routingKey: routingKey, mandatory: mandatory, frameMax: frameMax)
+        let start = bytes.count
+        appendFrame(type: AMQP_FRAME_METHOD, channel: channel, payloadSize: methodSize)
+        let headerSize: Int
+        do {
+            headerSize = try encodeContentHeader(properties: &properties, bodySize: body.count, frameMax: frameMax)
+        } catch {
+            bytes.removeSubrange(start...)
+            throw error
+        }
+        appendFrame(type: AMQP_FRAME_HEADER, channel: channel, payloadSize: headerSize)
+        appendBody(body, channel: channel, frameMax: frameMax)
+    }
 
+    /// Checks that the method and content header of a publish can be encoded, appending
+    /// nothing: what `amqp_basic_publish` (the path over TLS) would otherwise find only after
+    /// it wrote part of the publish, leaving the connection unusable.
+    mutating func checkEncodable(
+        exchange: amqp_bytes_t, routingKey: amqp_bytes_t, mandatory: Bool, properties: inout amqp_basic_properties_t,
+        bodySize: Int, frameMax: Int
+    ) throws(AMQPError) {
+        _ = try encodeMethod(exchange: exchange, routingKey: routingKey, mandatory: mandatory, frameMax: frameMax)
+        _ = try encodeContentHeader(properties: &properties, bodySize: bodySize, frameMax: frameMax)
+    }
+
+    /// Encodes the `basic.publish` method into ``payload``; returns the payload's size.
+    private mutating func encodeMethod(
+        exchange: amqp_bytes_t, routingKey: amqp_bytes_t, mandatory: Bool, frameMax: Int
+    ) throws(AMQPError) -> Int {
+        reservePayload(frameMax: frameMax)
         var method = amqp_basic_publish_t(
             ticket: 0, exchange: exchange, routing_key: routingKey, mandatory: mandatory ? 1 : 0, immediate: 0)
-        let methodSize = payload.withUnsafeMutableBytes { payload in
+        let size = payload.withUnsafeMutableBytes { payload in
             // Method id, then the arguments.
             Self.store32(UInt32(AMQP_BASIC_PUBLISH_METHOD), at: 0, in: payload)
             return amqp_encode_method(AMQP_BASIC_PUBLISH_METHOD, &method, Self.tail(of: payload, from: 4))
         }
-        guard methodSize >= 0 else {
+        guard size >= 0 else {
             throw AMQPError(
                 .protocolError,
-                "cannot encode basic.publish to '\(exchange.string)' with key '\(routingKey.string)': \(Self.describe(methodSize))")
+                "cannot encode basic.publish to '\(exchange.string)' with key '\(routingKey.string)': \(Self.describe(size))")
         }
-        let start = bytes.count
-        appendFrame(type: AMQP_FRAME_METHOD, channel: channel, payloadSize: 4 + Int(methodSize))
+        return 4 + Int(size)
+    }
 
-        let headerSize = payload.withUnsafeMutableBytes { payload in
+    /// Encodes the content header (class, body size, properties) into ``payload``; returns the
+    /// payload's size.
+    private mutating func encodeContentHeader(
+        properties: inout amqp_basic_properties_t, bodySize: Int, frameMax: Int
+    ) throws(AMQPError) -> Int {
+        reservePayload(frameMax: frameMax)
+        let size = payload.withUnsafeMutableBytes { payload in
             // Class id, weight, body size, then the flags and properties.
             Self.store32(UInt32(AMQP_BASIC_CLASS) << 16, at: 0, in: payload)
-            Self.store32(UInt32(truncatingIfNeeded: UInt64(body.count) >> 32), at: 4, in: payload)
-            Self.store32(UInt32(truncatingIfNeeded: UInt64(body.count)), at: 8, in: payload)
+            Self.store32(UInt32(truncatingIfNeeded: UInt64(bodySize) >> 32), at: 4, in: payload)
+            Self.store32(UInt32(truncatingIfNeeded: UInt64(bodySize)), at: 8, in: payload)
             return amqp_encode_properties(UInt16(AMQP_BASIC_CLASS), &properties, Self.tail(of: payload, from: 12))
         }
-        guard headerSize >= 0 else {
-            bytes.removeSubrange(start...)
+        guard size >= 0 else {
             throw AMQPError(.protocolError, "the message's properties do not fit in one frame of \(frameMax) bytes")
         }
-        appendFrame(type: AMQP_FRAME_HEADER, channel: channel, payloadSize: 12 + Int(headerSize))
-        appendBody(body, channel: channel, frameMax: frameMax)
+        return 12 + Int(size)
+    }
+
+    /// Makes ``payload`` a frame's room (allocated once per connection's `frame_max`).
+    private mutating func reservePayload(frameMax: Int) {
+        let room = max(frameMax, Self.minimumFrameMax) - Self.frameOverhead
+        if payload.count < room { payload = [UInt8](repeating: 0, count: room) }
     }
 
     private mutating func appendBody(_ body: Data, channel: amqp_channel_t, frameMax: Int) {
