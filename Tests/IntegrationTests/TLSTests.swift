@@ -35,12 +35,12 @@ struct TLSTests {
                 AMQPPublish(AMQPMessage(body: Data("never".utf8)), exchange: "", routingKey: String(repeating: "k", count: 256)),
                 AMQPPublish(AMQPMessage(body: Data("after".utf8)), exchange: "", routingKey: queue),
             ]).results()
-            guard case .failure(let error) = results[0] else {
+            guard case .failure(let encodeError) = results[0] else {
                 Issue.record("a 256-byte routing key was published over TLS")
                 return
             }
-            #expect(error.code == .protocolError)
-            #expect(error.message.contains("cannot encode basic.publish"))
+            #expect(encodeError.code == .protocolError)
+            #expect(encodeError.message.contains("cannot encode basic.publish"))
             #expect((try? results[1].get()) != nil)
             #expect(connection.isConnected)
             let consumer = try await connection.consume(queue: queue, prefetch: 2)
