@@ -4,12 +4,11 @@ import ServiceLifecycle
 import SubscriptionTopology
 
 /// Consumes the commands queue with manual acks and a prefetch window and runs the command
-/// pipeline in three overlapping stages, each a task taking batches in commit order:
-/// ``CommandPipeline`` commits a batch (whatever arrived while the previous one was being
-/// committed: group commit); ``CommandPipeline/publish(_:)`` queues its events and replies on
-/// the connection; ``BatchSettler`` awaits the confirms of the batches before it and acks them.
-/// At most `pipelineDepth` committed batches are being published or wait for their confirms.
-/// Timer transactions requested by the ``TimerScheduler`` take turns with command batches.
+/// pipeline in two overlapping stages: ``CommandPipeline`` commits a batch (whatever arrived
+/// while the previous one was being committed: group commit) and queues its publishes, while
+/// ``BatchSettler`` awaits the confirms of the batches before it and acks them, in order. At
+/// most `pipelineDepth` committed batches wait for their confirms. Timer transactions
+/// requested by the ``TimerScheduler`` take turns with command batches.
 ///
 /// On graceful shutdown (SIGTERM) it cancels the consumer, finishes the batches already
 /// delivered, and returns; unacked deliveries go back to the queue when the connection closes.
@@ -51,7 +50,6 @@ final class CommandConsumerService: Service {
     func run() async throws {
         let consumer = try await connection.consume(queue: names.commandsQueue, prefetch: prefetch)
         logger.info("consuming commands", metadata: ["queue": "\(names.commandsQueue)", "prefetch": "\(prefetch)"])
-        let (publishing, publish) = AsyncStream.makeStream(of: CommittedBatch.self)
         let (settling, settle) = AsyncStream.makeStream(of: PublishingBatch.self)
         let slots = BatchSlots(count: pipelineDepth)
         await withGracefulShutdownHandler {
@@ -63,10 +61,6 @@ final class CommandConsumerService: Service {
                     }
                     wake.finish()
                 }
-                group.addTask { [pipeline] in
-                    for await batch in publishing { settle.yield(pipeline.publish(batch)) }
-                    settle.finish()
-                }
                 group.addTask { [settler] in
                     for await batch in settling {
                         await settler.settle(batch)
@@ -75,10 +69,10 @@ final class CommandConsumerService: Service {
                 }
                 group.addTask { [pipeline, inbox, batchLimit, wakeUps] in
                     for await _ in wakeUps {
-                        await Self.commitWaiting(pipeline: pipeline, inbox: inbox, limit: batchLimit, slots: slots, publish: publish)
+                        await Self.commitWaiting(pipeline: pipeline, inbox: inbox, limit: batchLimit, slots: slots, settle: settle)
                     }
-                    await Self.commitWaiting(pipeline: pipeline, inbox: inbox, limit: batchLimit, slots: slots, publish: publish)
-                    publish.finish()
+                    await Self.commitWaiting(pipeline: pipeline, inbox: inbox, limit: batchLimit, slots: slots, settle: settle)
+                    settle.finish()
                 }
             }
         } onGracefulShutdown: {
@@ -92,7 +86,7 @@ final class CommandConsumerService: Service {
     /// Commits batches until the inbox is empty.
     private static func commitWaiting(
         pipeline: CommandPipeline, inbox: DeliveryInbox, limit: Int, slots: BatchSlots,
-        publish: AsyncStream<CommittedBatch>.Continuation
+        settle: AsyncStream<PublishingBatch>.Continuation
     ) async {
         while true {
             switch inbox.take(limit: limit) {
@@ -104,14 +98,14 @@ final class CommandConsumerService: Service {
                 if deliveries.first?.redelivered == true { await slots.drain() }
                 await slots.acquire()
                 if let batch = await pipeline.commit(deliveries) {
-                    publish.yield(batch)
+                    settle.yield(batch)
                 } else {
                     await slots.release()
                 }
             case .timers:
                 await slots.acquire()
                 let (batch, moreDue) = await pipeline.fireTimers()
-                if let batch { publish.yield(batch) } else { await slots.release() }
+                if let batch { settle.yield(batch) } else { await slots.release() }
                 if moreDue { inbox.requestTimers() }
             case .idle:
                 return

@@ -9,10 +9,9 @@ import SubscriptionWire
 
 /// Stage one of the command pipeline: triage, then ONE store transaction for every command of
 /// a batch (state, processed-command record, outbox, timers, and the deletion of outbox
-/// entries confirmed since the last one; group commit, delivery order kept). Stage two,
-/// ``publish(_:)``, queues the batch's events and replies on the connection in commit order
-/// while this stage already commits the next batch; ``BatchSettler`` (stage three) awaits
-/// their confirms and acks.
+/// entries confirmed since the last one; group commit, delivery order kept), then the batch's
+/// events and replies queued on the connection in commit order. ``BatchSettler`` (stage two)
+/// awaits their confirms and acks, while this stage already commits the next batch.
 ///
 /// A delivery is acked only after its effects are committed and its events and reply
 /// confirmed; a dead-lettered one after the dead-letter publish was confirmed.
@@ -43,7 +42,7 @@ struct CommandPipeline: Sendable {
 
     /// Triage and commit `deliveries`; nil when nothing was committed (all dead-lettered,
     /// answered, or handed back).
-    func commit(_ deliveries: [AMQPDelivery]) async -> CommittedBatch? {
+    func commit(_ deliveries: [AMQPDelivery]) async -> PublishingBatch? {
         let started = ContinuousClock.now
         var accepted: [Accepted] = []
         accepted.reserveCapacity(deliveries.count)
@@ -65,12 +64,12 @@ struct CommandPipeline: Sendable {
         guard !accepted.isEmpty else { return nil }
         metrics.batch(size: accepted.count)
         guard let batch = await apply(accepted, started: started) else { return nil }
-        return claimed(batch)
+        return publish(batch)
     }
 
     /// Fires due timers in one transaction (at most ``massExtensionBatchesPerTransaction``
     /// mass-extension batches); `moreDue` asks for another transaction.
-    func fireTimers() async -> (batch: CommittedBatch?, moreDue: Bool) {
+    func fireTimers() async -> (batch: PublishingBatch?, moreDue: Bool) {
         let confirmed = ledger.takeConfirmed()
         do {
             let (events, moreDue) = try await database.write { [handler, clock, massExtensionBatchesPerTransaction] transaction in
@@ -83,7 +82,7 @@ struct CommandPipeline: Sendable {
                 return (stored, moreDue)
             }
             guard !events.isEmpty else { return (nil, moreDue) }
-            return (claimed(CommittedBatch(applied: [], events: events, started: .now)), moreDue)
+            return (publish(CommittedBatch(applied: [], events: events, started: .now)), moreDue)
         } catch {
             ledger.restoreConfirmed(confirmed)
             logger.error("firing due timers failed; retrying", metadata: ["error": "\(error)"])
@@ -91,20 +90,9 @@ struct CommandPipeline: Sendable {
         }
     }
 
-    /// The batch, with whether it publishes its events itself or leaves them to the relay,
-    /// decided right after the commit, as the relay reads the outbox.
-    private func claimed(_ batch: CommittedBatch) -> CommittedBatch {
-        var batch = batch
-        batch.publishesEvents = batch.events.isEmpty ? false : ledger.claimDirectPublish()
-        return batch
-    }
-
-    /// Stage two: queues the batch's events (unless the relay owns publishing) and replies, in
-    /// order. Called for each committed batch in commit order, by one task, so publishes keep
-    /// commit order while stage one commits the next batch (building a page of a mass
-    /// extension's 2,000 publishes took stage one about a tenth of its time; docs/benchmarks.md).
-    func publish(_ batch: CommittedBatch) -> PublishingBatch {
-        let direct = batch.publishesEvents
+    /// Queues the batch's events (unless the relay owns publishing) and replies, in order.
+    private func publish(_ batch: CommittedBatch) -> PublishingBatch {
+        let direct = batch.events.isEmpty ? false : ledger.claimDirectPublish()
         var publishes: [AMQPPublish] = []
         publishes.reserveCapacity((direct ? batch.events.count : 0) + batch.applied.count)
         if direct {

@@ -22,9 +22,6 @@ struct CommittedBatch: Sendable {
     var events: [OutboxEntry]
     /// When the batch's processing started (for the duration metric).
     var started: ContinuousClock.Instant
-    /// Whether the batch publishes its events itself (claimed from the ``OutboxLedger`` right
-    /// after the commit), else the relay publishes them from the outbox.
-    var publishesEvents = false
 }
 
 /// A committed batch whose publishes are queued on the connection, waiting for its confirms.
