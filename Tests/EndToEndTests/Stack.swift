@@ -102,54 +102,62 @@ final class Stack: Sendable {
         let directory = FileManager.default.temporaryDirectory.appending(path: "subscriptions-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binaries = BuiltProducts.directory
-        let consumerPort = try FreePort.find()
         let credentials = try StackCredentials.make(in: directory)
-        let common = [
-            "AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug",
-            "SIGNING_IDENTITY": credentials.identityPath ?? "",
-        ]
-        let databasePath = directory.appending(path: "subscriptions.sqlite").path
-        let launch = ConsumerLaunch(
-            executable: binaries.appending(path: "subscriptions-consumer").path,
-            environment: common.merging([
-                "HTTP_PORT": String(consumerPort), "CLOCK": "manual", "DATABASE_PATH": databasePath,
-                "CATALOG_PATH": repositoryRoot.appending(path: "Config/catalog.example.json").path,
-            ]) { _, new in new }.merging(consumerEnvironment.compactMapValues { $0 }) { _, new in new }
-                .filter { consumerEnvironment[$0.key] != .some(nil) },
-            logPath: directory.appending(path: "consumer.log").path,
-            unsetting: Set(consumerEnvironment.filter { $0.value == nil }.keys),
-            workingDirectory: consumerWorkingDirectory
-        )
-        let consumer = try ServiceProcess(
-            name: "consumer", executable: launch.executable, environment: launch.environment, logPath: launch.logPath,
-            unsetting: launch.unsetting, workingDirectory: launch.workingDirectory
-        )
-        var producer: ServiceProcess?
-        let producerPort = try FreePort.find()
-        if withProducer {
-            producer = try ServiceProcess(
-                name: "producer", executable: binaries.appending(path: "subscriptions-producer").path,
-                environment: common.merging(["HTTP_PORT": String(producerPort), "AUTH_KEYS": credentials.keysPath ?? ""]) {
-                    _, new in new
-                },
-                logPath: directory.appending(path: "producer.log").path
+        for attempt in 1...3 {
+            let consumerPort = try FreePort.find()
+            let common = [
+                "AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug",
+                "SIGNING_IDENTITY": credentials.identityPath ?? "",
+            ]
+            let databasePath = directory.appending(path: "subscriptions.sqlite").path
+            let launch = ConsumerLaunch(
+                executable: binaries.appending(path: "subscriptions-consumer").path,
+                environment: common.merging([
+                    "HTTP_PORT": String(consumerPort), "CLOCK": "manual", "DATABASE_PATH": databasePath,
+                    "CATALOG_PATH": repositoryRoot.appending(path: "Config/catalog.example.json").path,
+                ]) { _, new in new }.merging(consumerEnvironment.compactMapValues { $0 }) { _, new in new }
+                    .filter { consumerEnvironment[$0.key] != .some(nil) },
+                logPath: directory.appending(path: "consumer.log").path,
+                unsetting: Set(consumerEnvironment.filter { $0.value == nil }.keys),
+                workingDirectory: consumerWorkingDirectory
             )
+            let consumer = try ServiceProcess(
+                name: "consumer", executable: launch.executable, environment: launch.environment, logPath: launch.logPath,
+                unsetting: launch.unsetting, workingDirectory: launch.workingDirectory
+            )
+            var producer: ServiceProcess?
+            let producerPort = try FreePort.find()
+            if withProducer {
+                producer = try ServiceProcess(
+                    name: "producer", executable: binaries.appending(path: "subscriptions-producer").path,
+                    environment: common.merging(["HTTP_PORT": String(producerPort), "AUTH_KEYS": credentials.keysPath ?? ""]) {
+                        _, new in new
+                    },
+                    logPath: directory.appending(path: "producer.log").path
+                )
+            }
+            let stack = Stack(
+                amqpURL: amqpURL, busPrefix: run,
+                producerURL: URL(string: "http://127.0.0.1:\(producerPort)")!,  // built from an integer port: valid
+                consumerHealthURL: URL(string: "http://127.0.0.1:\(consumerPort)/health"),
+                databasePath: databasePath, consumer: consumer, producer: producer, credentials: credentials,
+                consumerLaunch: launch
+            )
+            guard waitForHealth else { return stack }
+            do {
+                try await stack.waitUntilHealthy()
+                return stack
+            } catch {
+                await stack.stop()
+                let logs = "--- consumer log ---\n\(consumer.logTail())\n--- producer log ---\n\(producer?.logTail() ?? "")"
+                // Another process took a drawn port between FreePort's check and the service's own
+                // bind (seen once in a full run: the consumer exited with EADDRINUSE at start and
+                // the test waited out the health timeout): start both again on fresh ports.
+                if attempt < 3, logs.contains("Address already in use") { continue }
+                throw E2EError("\(error)\n\(logs)")
+            }
         }
-        let stack = Stack(
-            amqpURL: amqpURL, busPrefix: run,
-            producerURL: URL(string: "http://127.0.0.1:\(producerPort)")!,  // built from an integer port: valid
-            consumerHealthURL: URL(string: "http://127.0.0.1:\(consumerPort)/health"),
-            databasePath: databasePath, consumer: consumer, producer: producer, credentials: credentials,
-            consumerLaunch: launch
-        )
-        guard waitForHealth else { return stack }
-        do {
-            try await stack.waitUntilHealthy()
-        } catch {
-            await stack.stop()
-            throw E2EError("\(error)\n--- consumer log ---\n\(consumer.logTail())\n--- producer log ---\n\(producer?.logTail() ?? "")")
-        }
-        return stack
+        throw E2EError("unreachable: every attempt returns or throws")
     }
 
     /// Stops both processes with SIGTERM (graceful) and returns their exit statuses.
@@ -214,16 +222,18 @@ final class Stack: Sendable {
         return (process, health)
     }
 
-    /// Waits until `/health` of both services answers 200.
+    /// Waits until `/health` of both services answers 200; fails at once when a service the
+    /// stack started has exited instead.
     func waitUntilHealthy(timeout: Duration = .seconds(60)) async throws {
-        var urls = [producerURL.appending(path: "health")]
-        if let consumerHealthURL { urls.append(consumerHealthURL) }
+        var urls: [(URL, ServiceProcess?)] = [(producerURL.appending(path: "health"), producer)]
+        if let consumerHealthURL { urls.append((consumerHealthURL, consumer)) }
         if producer == nil, consumer != nil { urls.removeFirst() }
         let deadline = ContinuousClock.now + timeout
-        for url in urls {
+        for (url, process) in urls {
             while true {
                 if let (_, response) = try? await URLSession.shared.data(from: url),
                    (response as? HTTPURLResponse)?.statusCode == 200 { break }
+                if let process, process.hasExited { throw E2EError("\(process.name) exited before \(url) answered") }
                 guard ContinuousClock.now < deadline else { throw E2EError("\(url) did not become healthy within \(timeout)") }
                 try await Task.sleep(for: .milliseconds(200))
             }

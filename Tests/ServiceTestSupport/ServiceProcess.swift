@@ -77,6 +77,9 @@ public final class ServiceProcess: Sendable {
         while exitStatus() == nil { try? await Task.sleep(for: .milliseconds(20)) }
     }
 
+    /// Whether the process has exited (it is reaped then).
+    public var hasExited: Bool { exitStatus() != nil }
+
     private func exitStatus() -> Int32? {
         if let known = reaped.withLock({ $0 }) { return known }
         var status: Int32 = 0
