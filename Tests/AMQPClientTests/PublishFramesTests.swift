@@ -94,9 +94,7 @@ struct PublishFramesTests {
         }
         #expect(frames.bytes == before)
 
-        var large = AMQPProperties()
-        large.headers = ["big": .string(String(repeating: "h", count: 5000))]
-        var largeProperties = large.cProperties(in: arena)
+        var largeProperties = Self.headersOverOneSmallFrame(in: arena)
         let error = #expect(throws: AMQPError.self) {
             try frames.appendPublish(
                 channel: 2, exchange: arena.bytes("x"), routingKey: arena.bytes("k"), mandatory: false,
@@ -131,9 +129,7 @@ struct PublishFramesTests {
         #expect(key?.code == .protocolError)
         #expect(key?.message.contains("cannot encode basic.publish") == true)
 
-        var large = AMQPProperties()
-        large.headers = ["big": .string(String(repeating: "h", count: 5000))]
-        var largeProperties = large.cProperties(in: arena)
+        var largeProperties = Self.headersOverOneSmallFrame(in: arena)
         let header = #expect(throws: AMQPError.self) {
             try frames.checkEncodable(
                 exchange: arena.bytes("x"), routingKey: arena.bytes("k"), mandatory: false, properties: &largeProperties,
@@ -141,6 +137,15 @@ struct PublishFramesTests {
         }
         #expect(header?.message.contains("do not fit in one frame of 4096 bytes") == true)
         #expect(frames.isEmpty)
+    }
+}
+
+extension PublishFramesTests {
+    /// Properties whose 5,000-byte header table fits no frame of 4,096 bytes, but one of 131,072.
+    fileprivate static func headersOverOneSmallFrame(in arena: CArena) -> amqp_basic_properties_t {
+        var large = AMQPProperties()
+        large.headers = ["big": .string(String(repeating: "h", count: 5000))]
+        return large.cProperties(in: arena)
     }
 }
 

@@ -103,13 +103,14 @@ final class Stack: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binaries = BuiltProducts.directory
         let credentials = try StackCredentials.make(in: directory)
+        let common = [
+            "AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug",
+            "SIGNING_IDENTITY": credentials.identityPath ?? "",
+        ]
+        let databasePath = directory.appending(path: "subscriptions.sqlite").path
+        // Only the ports change between attempts (see the retry below).
         for attempt in 1...3 {
             let consumerPort = try FreePort.find()
-            let common = [
-                "AMQP_URL": amqpURL, "BUS_PREFIX": run, "HTTP_HOST": "127.0.0.1", "LOG_LEVEL": "debug",
-                "SIGNING_IDENTITY": credentials.identityPath ?? "",
-            ]
-            let databasePath = directory.appending(path: "subscriptions.sqlite").path
             let launch = ConsumerLaunch(
                 executable: binaries.appending(path: "subscriptions-consumer").path,
                 environment: common.merging([
