@@ -136,6 +136,38 @@ import Testing
         #expect(try harness.advance(to: .utc(2026, 1, 3)).isEmpty)
     }
 
+    @Test("R-EXT-4 a mass extension of a family-shared product extends each purchaser's members, their events right after their purchaser's")
+    func massExtensionReachesFamilies() throws {
+        var harness = try Harness()
+        var purchasers: [String] = []
+        for family in 0..<3 {
+            try harness.ok(.purchase(PurchaseRequest(
+                customerId: "parent\(family)", productId: "news.standard.monthly", storefront: "USA",
+                familyMemberCustomerIds: ["kid\(family)"])))
+            purchasers.append(try #require(try harness.store.subscriptionIds(customerId: "parent\(family)", groupId: "news").first))
+        }
+        let members = try purchasers.indices.map { family in
+            try #require(try harness.store.subscriptionIds(customerId: "kid\(family)", groupId: "news").first)
+        }
+        let expiresBefore = try harness.subscription(members[1]).expiresDate
+        let request = "22222222-3333-4444-5555-666666666666"
+        try harness.ok(.massExtendRenewalDate(MassExtendRenewalDateRequest(
+            productId: "news.standard.monthly", extendByDays: 4, extendReasonCode: 1, requestIdentifier: request)))
+        let fired = try harness.advance(to: harness.now)
+        let extended = fired.filter { $0.notificationType == .renewalExtended }.map(\.subscriptionId)
+        // The walk's order among purchasers is the store's; each member follows its purchaser.
+        #expect(extended.count == 6)
+        for (purchaser, member) in zip(purchasers, members) {
+            let position = try #require(extended.firstIndex(of: purchaser))
+            #expect(extended[position + 1] == member)
+        }
+        #expect(Harness.kinds(Array(fired.suffix(1))) == ["RENEWAL_EXTENSION/SUMMARY"])
+        guard case .summary(let summary) = fired.last?.payload else { Issue.record("no summary"); return }
+        // Members are extended through their purchaser, not counted on their own.
+        #expect(summary.succeededCount == 3)
+        #expect(try harness.subscription(members[1]).expiresDate == expiresBefore.adding(days: 4))
+    }
+
     @Test("R-EXT-4 a subscription that cannot be extended gets RENEWAL_EXTENSION/FAILURE and can be retried singly")
     func massFailure() throws {
         var harness = try Harness()

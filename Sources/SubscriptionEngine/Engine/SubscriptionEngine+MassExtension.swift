@@ -44,11 +44,17 @@ extension SubscriptionEngine {
     /// One batch: `RENEWAL_EXTENDED` or `RENEWAL_EXTENSION / FAILURE` per live subscription of
     /// the product (and storefronts) that existed when the extension was requested, in the
     /// store's walk order (``EngineStore/walkSubscriptions(productId:from:limit:)``); then
-    /// `RENEWAL_EXTENSION / SUMMARY` once all are done.
-    func processMassExtensionBatch(_ id: String, at now: Timestamp, store: inout some EngineStore) throws -> [EngineEvent] {
-        guard var job = try store.massExtension(id), !job.complete else { return [] }
+    /// `RENEWAL_EXTENSION / SUMMARY` once all are done. The events are appended to `events`
+    /// (one log for the whole page: a page is thousands of events, each copied once less).
+    func processMassExtensionBatch(
+        _ id: String, at now: Timestamp, store: inout some EngineStore, into events: inout [EngineEvent]
+    ) throws {
+        guard var job = try store.massExtension(id), !job.complete else { return }
         let page = try store.walkSubscriptions(productId: job.productId, from: job.resumeAt, limit: MassExtension.batchSize)
-        var events: [EngineEvent] = []
+        var log = EventLog(app: catalog.app, commandId: job.commandId)
+        swap(&log.events, &events)
+        defer { swap(&log.events, &events) }
+        if log.events.isEmpty { log.events.reserveCapacity(page.ids.count + 1) }
         for subscriptionId in page.ids {
             guard var subscription = try store.subscription(subscriptionId), subscription.isLive,
                 subscription.familyPurchaserId == nil,
@@ -56,7 +62,7 @@ extension SubscriptionEngine {
                 subscription.originalPurchaseDate <= job.requestedAt,
                 job.storefrontCountryCodes.isEmpty || job.storefrontCountryCodes.contains(subscription.storefront)
             else { continue }
-            var log = EventLog(app: catalog.app, commandId: job.commandId)
+            let first = log.events.endIndex
             do {
                 try extend(&subscription, days: job.extendByDays, reasonCode: job.extendReasonCode,
                     requestIdentifier: job.requestIdentifier, at: now, log: &log)
@@ -66,18 +72,19 @@ extension SubscriptionEngine {
                 job.failedCount += 1
             }
             try store.save(subscription)
-            events += log.events
-            events += try propagateToFamily(log.events, of: subscription, store: &store, commandId: job.commandId)
+            if !subscription.familyMemberIds.isEmpty {
+                log.events += try propagateToFamily(
+                    Array(log.events[first...]), of: subscription, store: &store, commandId: job.commandId)
+            }
         }
         if let next = page.next {
             job.resumeAt = next
         } else {
             job.complete = true
             job.completeDate = now
-            events.append(summaryEvent(job, at: now))
+            log.events.append(summaryEvent(job, at: now))
         }
         try store.save(job)
-        return events
     }
 
     private func summaryEvent(_ job: MassExtension, at now: Timestamp) -> EngineEvent {

@@ -44,19 +44,25 @@ public struct SubscriptionEngine: Sendable {
             let jobDue = batchesLeft > 0 ? try store.earliestMassExtensionDueTime() : nil
             guard let time = [subscriptionDue, jobDue].compactMap({ $0 }).min(), time <= target else { break }
             if let subscriptionDue, subscriptionDue == time {
+                // One log for all of them, whose events are the result: each event is copied
+                // once less than with a log per subscription.
+                var log = EventLog(app: catalog.app, commandId: nil)
+                swap(&log.events, &events)
                 for id in try store.dueSubscriptionIds(atOrBefore: time, limit: 512) {
                     guard var subscription = try store.subscription(id), let due = subscription.nextDueTime, due <= time
                     else { continue }
-                    var log = EventLog(app: catalog.app, commandId: nil)
+                    let first = log.events.endIndex
                     fire(&subscription, at: due, log: &log)
                     try store.save(subscription)
-                    events += log.events
-                    events += try propagateToFamily(log.events, of: subscription, store: &store, commandId: nil)
+                    if !subscription.familyMemberIds.isEmpty {
+                        log.events += try propagateToFamily(Array(log.events[first...]), of: subscription, store: &store, commandId: nil)
+                    }
                 }
+                swap(&log.events, &events)
             }
             if let jobDue, jobDue == time {
                 for id in try store.dueMassExtensionIds(atOrBefore: time, limit: min(16, batchesLeft)) {
-                    events += try processMassExtensionBatch(id, at: time, store: &store)
+                    try processMassExtensionBatch(id, at: time, store: &store, into: &events)
                     batchesLeft -= 1
                 }
             }
