@@ -4,7 +4,8 @@ import Foundation
 public struct ArchivedEvent: Sendable, Hashable {
     /// `notification_uuid`: the key (a re-published event has the same one).
     public var uuid: String
-    /// `subscription_id`; empty for a mass-extension summary.
+    /// `subscription_id`; empty for a mass-extension summary (filed under
+    /// ``EventArchiveDatabase/summaryPrefix`` and its uuid).
     public var subscriptionId: String
     /// The per-subscription `sequence` (R-EVT-1).
     public var sequence: UInt64

@@ -4,11 +4,16 @@ import GRDB
 /// The event archive's own SQLite file (GRDB, WAL), apart from the consumer's state so that
 /// archiving never contends with the command transaction: every notification event the
 /// consumer published, as its protobuf bytes, in arrival order, indexed by its subscription's
-/// archive ordinal, sequence and uuid (which keeps a re-published event out) and by archive
-/// time, kept for a bounded time (docs/console.md, "The event archive"). The `subscription`
-/// table gives each subscription its ordinal: one small row per subscription, kept when its
-/// events are pruned.
+/// archive ordinal and sequence (which keeps a re-published event out), kept for a bounded
+/// time (docs/console.md, "The event archive"). The `subscription` table gives each
+/// subscription its ordinal: one small row per subscription, kept when its events are pruned.
+/// A mass-extension summary, which belongs to no subscription, is filed under a subscription
+/// of its own, ``summaryPrefix`` and its uuid.
 public final class EventArchiveDatabase: Sendable {
+    /// What names the archive's subscription of a mass-extension summary, before its uuid (an
+    /// `originalTransactionId` never contains `/`).
+    public static let summaryPrefix = "mass-extension-summary/"
+
     private let pool: DatabasePool
 
     /// Opens (and creates or migrates) the archive at `path`.
@@ -26,8 +31,8 @@ public final class EventArchiveDatabase: Sendable {
         }
     }
 
-    /// Stores `events` in one transaction; an event stored before (same subscription, sequence and
-    /// `uuid`: a re-published event) is left as it is. A subscription seen for the first time
+    /// Stores `events` in one transaction; an event stored before (same subscription and
+    /// sequence: a re-published event) is left as it is. A subscription seen for the first time
     /// gets the next ordinal.
     ///
     /// Each event is stored by one statement that finds its subscription's ordinal itself (a mass
@@ -46,14 +51,15 @@ public final class EventArchiveDatabase: Sendable {
             let addSubscription = try database.cachedStatement(sql: "INSERT OR IGNORE INTO subscription (id) VALUES (?)")
             var inserted = 0
             for event in events {
+                let subscription = event.subscriptionId.isEmpty ? Self.summaryPrefix + event.uuid : event.subscriptionId
                 let arguments: StatementArguments = [
                     event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType, event.subtype,
-                    event.archivedAt, event.body, event.subscriptionId,
+                    event.archivedAt, event.body, subscription,
                 ]
                 try insert.execute(arguments: arguments)
                 if database.changesCount == 0 {
                     // Either the subscription is new, or the event was stored before.
-                    try addSubscription.execute(arguments: [event.subscriptionId])
+                    try addSubscription.execute(arguments: [subscription])
                     guard database.changesCount > 0 else { continue }
                     try insert.execute(arguments: arguments)
                 }
@@ -72,7 +78,7 @@ public final class EventArchiveDatabase: Sendable {
                 sql: """
                     SELECT uuid, sequence, signed_date, notification_type, subtype, archived_at, body
                     FROM event WHERE subscription = (SELECT ordinal FROM subscription WHERE id = ?)
-                    ORDER BY sequence DESC, uuid LIMIT ?
+                    ORDER BY sequence DESC LIMIT ?
                     """,
                 arguments: [subscriptionId, limit + 1])
             let events = rows.prefix(max(0, limit)).reversed().map { row in
@@ -84,12 +90,21 @@ public final class EventArchiveDatabase: Sendable {
         }
     }
 
-    /// Deletes the events archived before `instant` (ms since 1970, wall clock).
+    /// Deletes the events archived before `instant` (ms since 1970, wall clock): the rows in
+    /// arrival order up to the first one archived at or after it. Rows arrive in archive-time
+    /// order, so this reads no row it keeps but that first one; should the wall clock step
+    /// back, events stamped before the step are kept until the ones after it are old enough.
     /// - Returns: how many were deleted.
     @discardableResult
     public func prune(archivedBefore instant: Int64) async throws -> Int {
         try await pool.write { database in
-            try database.execute(sql: "DELETE FROM event WHERE archived_at < ?", arguments: [instant])
+            try database.execute(
+                sql: """
+                    DELETE FROM event WHERE id < COALESCE(
+                        (SELECT id FROM event WHERE archived_at >= ? ORDER BY id LIMIT 1),
+                        (SELECT MAX(id) + 1 FROM event))
+                    """,
+                arguments: [instant])
             return database.changesCount
         }
     }

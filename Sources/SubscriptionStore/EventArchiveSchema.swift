@@ -55,7 +55,7 @@ enum EventArchiveSchema {
             try database.execute(sql: """
                 CREATE TABLE subscription (
                     ordinal INTEGER PRIMARY KEY,    -- order of the subscription's first archived event
-                    id TEXT NOT NULL UNIQUE         -- originalTransactionId; '' for mass-extension summaries
+                    id TEXT NOT NULL UNIQUE         -- originalTransactionId ('' for mass-extension summaries until v4)
                 );
                 INSERT INTO subscription (id) SELECT subscription_id FROM event GROUP BY subscription_id ORDER BY MIN(id);
                 CREATE TABLE event_v3 (
@@ -77,6 +77,27 @@ enum EventArchiveSchema {
                 ALTER TABLE event_v3 RENAME TO event;
                 CREATE UNIQUE INDEX event_by_subscription ON event (subscription, sequence, uuid);
                 CREATE INDEX event_by_archive_time ON event (archived_at);
+                """)
+        }
+        // One small index per event instead of two wide ones (a mass extension over a million
+        // subscriptions archives a million events; each index entry is a page write sooner or
+        // later): (subscription, sequence) is an event's identity, since its uuid is derived
+        // from them; a mass-extension summary (no subscription, sequence 0) is filed under a
+        // subscription of its own, named after its uuid. Retention deletes a prefix of the rows
+        // in arrival order (EventArchiveDatabase.prune), so `archived_at` needs no index. An
+        // archive holding two events with the same subscription and sequence keeps the first.
+        migrator.registerMigration("event-archive-v4-lean-indexes") { database in
+            try database.execute(sql: """
+                INSERT OR IGNORE INTO subscription (id)
+                    SELECT '\(EventArchiveDatabase.summaryPrefix)' || event.uuid FROM event
+                    WHERE event.subscription = (SELECT ordinal FROM subscription WHERE id = '') ORDER BY event.id;
+                UPDATE event SET subscription = (SELECT ordinal FROM subscription WHERE id = '\(EventArchiveDatabase.summaryPrefix)' || event.uuid)
+                    WHERE subscription = (SELECT ordinal FROM subscription WHERE id = '');
+                DELETE FROM subscription WHERE id = '';
+                DELETE FROM event WHERE id NOT IN (SELECT MIN(id) FROM event GROUP BY subscription, sequence);
+                DROP INDEX event_by_subscription;
+                DROP INDEX event_by_archive_time;
+                CREATE UNIQUE INDEX event_by_subscription ON event (subscription, sequence);
                 """)
         }
         return migrator

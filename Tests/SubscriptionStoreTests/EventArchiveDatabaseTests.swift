@@ -76,12 +76,28 @@ struct EventArchiveDatabaseTests {
 
     @Test("pruning deletes by archive time only, and the archive survives a reopen")
     func pruneAndReopen() async throws {
+        #expect(try await archive.prune(archivedBefore: 150) == 0)
         try await archive.insert([
             Self.event("old", sequence: 1, archivedAt: 100), Self.event("new", sequence: 2, archivedAt: 200),
         ])
         #expect(try await archive.prune(archivedBefore: 150) == 1)
+        #expect(try await archive.prune(archivedBefore: 150) == 0)
         let reopened = try EventArchiveDatabase(path: path)
         #expect(try reopened.events(ofSubscription: "s1", limit: 10).events.map(\.uuid) == ["new"])
+    }
+
+    @Test("pruning deletes the rows in arrival order up to the first recent one: all of them when all are old")
+    func pruneDeletesAnArrivalPrefix() async throws {
+        try await archive.insert((1...4).map { Self.event("e\($0)", sequence: UInt64($0), archivedAt: Int64($0) * 100) })
+        // A clock stepped back: archived after e4, stamped before it.
+        try await archive.insert([Self.event("e5", sequence: 5, archivedAt: 150)])
+        #expect(try await archive.prune(archivedBefore: 250) == 2)
+        #expect(try archive.events(ofSubscription: "s1", limit: 10).events.map(\.uuid) == ["e3", "e4", "e5"])
+        #expect(try await archive.prune(archivedBefore: 1_000) == 3)
+        #expect(try archive.count() == 0)
+        // The ordinals survive: the subscription's next event files under the same one.
+        try await archive.insert([Self.event("e6", sequence: 6, archivedAt: 1_100)])
+        #expect(try archive.events(ofSubscription: "s1", limit: 10).events.map(\.uuid) == ["e6"])
     }
 
     @Test("a file that cannot be created is a cannotOpen error naming the path")
@@ -122,8 +138,61 @@ struct EventArchiveDatabaseTests {
             (try $0.columns(in: "event").map(\.name), try $0.indexes(on: "event").map { "\($0.name) \($0.columns) \($0.isUnique)" }.sorted())
         }
         #expect(columns.first == "id")
-        // v3: events by their subscription's ordinal; the same index keeps republished events out.
-        #expect(indexes == ["event_by_archive_time [\"archived_at\"] false", "event_by_subscription [\"subscription\", \"sequence\", \"uuid\"] true"])
+        // v4: events by their subscription's ordinal and sequence, which keeps republished events
+        // out; nothing indexes the archive time.
+        #expect(indexes == ["event_by_subscription [\"subscription\", \"sequence\"] true"])
+    }
+
+    @Test("mass-extension summaries (no subscription, sequence 0) are each stored once, under a subscription named after their uuid")
+    func summariesAreStoredOnceEach() async throws {
+        let first = Self.event("summary-1", subscription: "", sequence: 0)
+        let second = Self.event("summary-2", subscription: "", sequence: 0)
+        #expect(try await archive.insert([first, second, Self.event("a", sequence: 1)]) == 3)
+        #expect(try await archive.insert([second, first]) == 0)
+        #expect(try archive.count() == 3)
+        let summary = try archive.events(ofSubscription: EventArchiveDatabase.summaryPrefix + "summary-2", limit: 10).events
+        #expect(summary.map(\.uuid) == ["summary-2"] && summary[0].sequence == 0)
+        #expect(try archive.events(ofSubscription: "", limit: 10).events.isEmpty)
+    }
+
+    @Test("an archive of the third schema is moved to the lean indexes: summaries to subscriptions of their own, a duplicate dropped")
+    func migratesTheThirdSchema() async throws {
+        let path = temporaryDatabasePath()
+        try FileManager.default.createDirectory(
+            at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try await DatabaseQueue(path: path).write { database in
+            try database.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('event-archive-v1'), ('event-archive-v2-rowid'),
+                    ('event-archive-v3-subscription-ordinals');
+                CREATE TABLE subscription (ordinal INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
+                INSERT INTO subscription (ordinal, id) VALUES (1, 's1'), (2, '');
+                CREATE TABLE event (
+                    id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, subscription INTEGER NOT NULL, sequence INTEGER NOT NULL,
+                    signed_date INTEGER NOT NULL, notification_type TEXT NOT NULL, subtype TEXT NOT NULL,
+                    archived_at INTEGER NOT NULL, body BLOB NOT NULL
+                );
+                CREATE UNIQUE INDEX event_by_subscription ON event (subscription, sequence, uuid);
+                CREATE INDEX event_by_archive_time ON event (archived_at);
+                INSERT INTO event VALUES (1, 'e1', 1, 1, 10, 'SUBSCRIBED', 'INITIAL_BUY', 5, x'01');
+                INSERT INTO event VALUES (2, 'm1', 2, 0, 20, 'RENEWAL_EXTENSION', 'SUMMARY', 6, x'02');
+                INSERT INTO event VALUES (3, 'm2', 2, 0, 30, 'RENEWAL_EXTENSION', 'SUMMARY', 7, x'03');
+                INSERT INTO event VALUES (4, 'e1-again', 1, 1, 10, 'SUBSCRIBED', 'INITIAL_BUY', 8, x'04');
+                """)
+        }
+        let migrated = try EventArchiveDatabase(path: path)
+        #expect(try migrated.count() == 3)
+        #expect(try migrated.events(ofSubscription: "s1", limit: 10).events.map(\.uuid) == ["e1"])
+        #expect(try migrated.events(ofSubscription: EventArchiveDatabase.summaryPrefix + "m2", limit: 10).events.map(\.body) == [Data([3])])
+        #expect(try await migrated.insert([Self.event("m1", subscription: "", sequence: 0), Self.event("e2", sequence: 2)]) == 1)
+        let (subscriptions, indexes) = try await DatabaseQueue(path: path).read {
+            (
+                try String.fetchAll($0, sql: "SELECT id FROM subscription ORDER BY ordinal"),
+                try $0.indexes(on: "event").map { "\($0.name) \($0.columns) \($0.isUnique)" }
+            )
+        }
+        #expect(subscriptions == ["s1", EventArchiveDatabase.summaryPrefix + "m1", EventArchiveDatabase.summaryPrefix + "m2"])
+        #expect(indexes == ["event_by_subscription [\"subscription\", \"sequence\"] true"])
     }
 
     @Test("subscriptions take ordinals in the order their first events arrive, so the timeline index grows at its end")
@@ -147,5 +216,20 @@ struct EventArchiveDatabaseTests {
         #expect(events.map(\.uuid) == ["first-\(ids[7])", "second-\(ids[7])"] && !truncated)
         #expect(events.allSatisfy { $0.subscriptionId == ids[7] })
         #expect(try archive.events(ofSubscription: "never-seen", limit: 10).events.isEmpty)
+    }
+
+    @Test("a second archive on the same file files a known subscription's events under the ordinal the first gave it, and keeps republished ones out")
+    func anotherWriterFindsTheOrdinals() async throws {
+        try await archive.insert([Self.event("x1", subscription: "2000000000000000001", sequence: 1)])
+        try await archive.insert([Self.event("y1", subscription: "2000000000000000002", sequence: 1)])
+        let other = try EventArchiveDatabase(path: path)
+        try await other.insert([Self.event("y2", subscription: "2000000000000000002", sequence: 2)])
+        try await other.insert([Self.event("y3", subscription: "2000000000000000002", sequence: 3)])
+        #expect(try await other.insert([Self.event("y3", subscription: "2000000000000000002", sequence: 3)]) == 0)
+        let keys = try await DatabaseQueue(path: path).read { database in
+            try Int64.fetchAll(database, sql: "SELECT subscription FROM event ORDER BY id")
+        }
+        #expect(keys == [1, 2, 2, 2])
+        #expect(try other.events(ofSubscription: "2000000000000000002", limit: 10).events.map(\.uuid) == ["y1", "y2", "y3"])
     }
 }
