@@ -28,14 +28,22 @@ extension SubscriptionEngine {
         }
     }
 
+    /// Appends to `log` its family members' replay of the events `saved` (as just saved) emitted
+    /// into it from `first` on: renewals and mass extensions keep one log for many
+    /// subscriptions and call this for each, so one without family members costs nothing.
+    func appendFamilyEvents(
+        of saved: Subscription, emittedFrom first: Int, to log: inout EventLog, store: inout some EngineStore
+    ) throws {
+        guard !saved.familyMemberIds.isEmpty else { return }
+        log.events += try propagateToFamily(Array(log.events[first...]), of: saved, store: &store, commandId: log.commandId)
+    }
+
     /// Replays a purchaser's events on its family members' subscriptions. `saved` is the
-    /// subscription the events are about, as just saved, when the caller has it: one without
-    /// family members needs no store read (renewals and mass extensions call this for every
-    /// subscription).
+    /// subscription the events are about, as just saved, when the caller has it (no store read
+    /// for it then).
     func propagateToFamily(
         _ events: [EngineEvent], of saved: Subscription? = nil, store: inout some EngineStore, commandId: String?
     ) throws -> [EngineEvent] {
-        if let saved, saved.familyMemberIds.isEmpty { return [] }
         var log = EventLog(app: catalog.app, commandId: commandId)
         for event in events where Self.familyMirrored.contains(event.notificationType) && event.notificationType != .subscribed {
             let purchaser: Subscription

@@ -72,10 +72,7 @@ extension SubscriptionEngine {
                 job.failedCount += 1
             }
             try store.save(subscription)
-            if !subscription.familyMemberIds.isEmpty {
-                log.events += try propagateToFamily(
-                    Array(log.events[first...]), of: subscription, store: &store, commandId: job.commandId)
-            }
+            try appendFamilyEvents(of: subscription, emittedFrom: first, to: &log, store: &store)
         }
         if let next = page.next {
             job.resumeAt = next

@@ -54,9 +54,7 @@ public struct SubscriptionEngine: Sendable {
                     let first = log.events.endIndex
                     fire(&subscription, at: due, log: &log)
                     try store.save(subscription)
-                    if !subscription.familyMemberIds.isEmpty {
-                        log.events += try propagateToFamily(Array(log.events[first...]), of: subscription, store: &store, commandId: nil)
-                    }
+                    try appendFamilyEvents(of: subscription, emittedFrom: first, to: &log, store: &store)
                 }
                 swap(&log.events, &events)
             }
