@@ -12,6 +12,22 @@ struct EventArchiveDatabaseTests {
         archive = try EventArchiveDatabase(path: path)
     }
 
+    /// A new archive file at a temporary path, written by `sql` (an earlier schema), unopened.
+    static func archiveFile(written sql: String) async throws -> String {
+        let path = temporaryDatabasePath()
+        try FileManager.default.createDirectory(
+            at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try await DatabaseQueue(path: path).write { try $0.execute(sql: sql) }
+        return path
+    }
+
+    /// The archive's indexes on `event`, each as "name [columns] unique", sorted.
+    static func eventIndexes(atPath path: String) async throws -> [String] {
+        try await DatabaseQueue(path: path).read { database in
+            try database.indexes(on: "event").map { "\($0.name) \($0.columns) \($0.isUnique)" }.sorted()
+        }
+    }
+
     static func event(_ uuid: String, subscription: String = "s1", sequence: UInt64, archivedAt: Int64 = 1_000) -> ArchivedEvent {
         ArchivedEvent(
             uuid: uuid, subscriptionId: subscription, sequence: sequence, signedDate: Int64(sequence) * 10,
@@ -111,11 +127,7 @@ struct EventArchiveDatabaseTests {
 
     @Test("an archive written by the first schema (events keyed by uuid) is moved to rows in arrival order, events and deduplication intact")
     func migratesTheFirstSchema() async throws {
-        let path = temporaryDatabasePath()
-        try FileManager.default.createDirectory(
-            at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try await DatabaseQueue(path: path).write { database in
-            try database.execute(sql: """
+        let path = try await Self.archiveFile(written: """
                 CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
                 INSERT INTO grdb_migrations VALUES ('event-archive-v1');
                 CREATE TABLE event (
@@ -128,15 +140,13 @@ struct EventArchiveDatabaseTests {
                 INSERT INTO event VALUES ('z', 's1', 1, 10, 'SUBSCRIBED', 'INITIAL_BUY', 5, x'01');
                 INSERT INTO event VALUES ('a', 's1', 2, 20, 'DID_RENEW', 'NONE', 6, x'02');
                 """)
-        }
         let migrated = try EventArchiveDatabase(path: path)
         let (events, _) = try migrated.events(ofSubscription: "s1", limit: 10)
         #expect(events.map(\.uuid) == ["z", "a"])
         #expect(events[0].notificationType == "SUBSCRIBED" && events[0].subtype == "INITIAL_BUY" && events[0].body == Data([1]))
         #expect(try await migrated.insert([Self.event("a", sequence: 2), Self.event("b", sequence: 3)]) == 1)
-        let (columns, indexes) = try await DatabaseQueue(path: path).read {
-            (try $0.columns(in: "event").map(\.name), try $0.indexes(on: "event").map { "\($0.name) \($0.columns) \($0.isUnique)" }.sorted())
-        }
+        let columns = try await DatabaseQueue(path: path).read { try $0.columns(in: "event").map(\.name) }
+        let indexes = try await Self.eventIndexes(atPath: path)
         #expect(columns.first == "id")
         // v4: events by their subscription's ordinal and sequence, which keeps republished events
         // out; nothing indexes the archive time.
@@ -157,11 +167,7 @@ struct EventArchiveDatabaseTests {
 
     @Test("an archive of the third schema is moved to the lean indexes: summaries to subscriptions of their own, a duplicate dropped")
     func migratesTheThirdSchema() async throws {
-        let path = temporaryDatabasePath()
-        try FileManager.default.createDirectory(
-            at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try await DatabaseQueue(path: path).write { database in
-            try database.execute(sql: """
+        let path = try await Self.archiveFile(written: """
                 CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
                 INSERT INTO grdb_migrations VALUES ('event-archive-v1'), ('event-archive-v2-rowid'),
                     ('event-archive-v3-subscription-ordinals');
@@ -179,18 +185,15 @@ struct EventArchiveDatabaseTests {
                 INSERT INTO event VALUES (3, 'm2', 2, 0, 30, 'RENEWAL_EXTENSION', 'SUMMARY', 7, x'03');
                 INSERT INTO event VALUES (4, 'e1-again', 1, 1, 10, 'SUBSCRIBED', 'INITIAL_BUY', 8, x'04');
                 """)
-        }
         let migrated = try EventArchiveDatabase(path: path)
         #expect(try migrated.count() == 3)
         #expect(try migrated.events(ofSubscription: "s1", limit: 10).events.map(\.uuid) == ["e1"])
         #expect(try migrated.events(ofSubscription: EventArchiveDatabase.summaryPrefix + "m2", limit: 10).events.map(\.body) == [Data([3])])
         #expect(try await migrated.insert([Self.event("m1", subscription: "", sequence: 0), Self.event("e2", sequence: 2)]) == 1)
-        let (subscriptions, indexes) = try await DatabaseQueue(path: path).read {
-            (
-                try String.fetchAll($0, sql: "SELECT id FROM subscription ORDER BY ordinal"),
-                try $0.indexes(on: "event").map { "\($0.name) \($0.columns) \($0.isUnique)" }
-            )
+        let subscriptions = try await DatabaseQueue(path: path).read {
+            try String.fetchAll($0, sql: "SELECT id FROM subscription ORDER BY ordinal")
         }
+        let indexes = try await Self.eventIndexes(atPath: path)
         #expect(subscriptions == ["s1", EventArchiveDatabase.summaryPrefix + "m1", EventArchiveDatabase.summaryPrefix + "m2"])
         #expect(indexes == ["event_by_subscription [\"subscription\", \"sequence\"] true"])
     }
