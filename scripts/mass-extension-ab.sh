@@ -36,6 +36,7 @@ consumer_pid=""
 cleanup() {
     [ -n "$consumer_pid" ] && kill -TERM "$consumer_pid" 2>/dev/null && wait "$consumer_pid" 2>/dev/null || true
     scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
+    rm -rf "$repo/.rabbitmq/$node" "$work"
 }
 trap cleanup EXIT
 
