@@ -1,8 +1,8 @@
 import Foundation
-import SubscriptionEngine
 import SubscriptionStore
 import Testing
 
+@testable import SubscriptionEngine
 @testable import SubscriptionWire
 
 /// The same commands applied to the reference `InMemoryEngineStore` and to an
@@ -115,6 +115,66 @@ struct StorePair {
         #expect(try pair.stored.massExtension(requestIdentifier)?.complete == true)
         try pair.expectSameState()
         #expect(try pair.stored.transactions(of: alice).count > 12)
+    }
+
+    @Test("R-EXT-4 a mass extension over SQLite pages, across a page boundary and with families, gives the reference store's events and state")
+    func massExtensionOverSQLite() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "walked-pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try SubscriptionDatabase(path: directory.appending(path: "subscriptions.sqlite").path)
+        let engine = SubscriptionEngine(catalog: try exampleCatalog())
+        var purchases: [(EngineCommand, Timestamp)] = []
+        for index in 0..<(MassExtension.batchSize + 150) {
+            // A family every 40 purchases: its member follows its purchaser, wherever the page ends.
+            let family = index % 40 == 0 ? ["kid-\(index)"] : []
+            purchases.append((.purchase(PurchaseRequest(
+                customerId: "customer-\(index)", productId: "news.standard.monthly", storefront: "USA",
+                familyMemberCustomerIds: family)), StorePair.start.adding(milliseconds: Int64(index) * 60_000)))
+        }
+        let request = "3a6f0c1e-52d4-4d0b-9a7e-2f1c9e5b8d40"
+        let requestedAt = StorePair.start.adding(days: 2)
+        let purchaseCount = Int64(purchases.count)
+        let commands = purchases + [(.massExtendRenewalDate(MassExtendRenewalDateRequest(
+            productId: "news.standard.monthly", extendByDays: 5, extendReasonCode: 1, requestIdentifier: request)), requestedAt)]
+        var reference = InMemoryEngineStore()
+        for (index, (command, at)) in commands.enumerated() {
+            _ = try engine.apply(command, commandId: "c\(index)", at: at, in: &reference)
+        }
+        let expected = try engine.advance(to: requestedAt, in: &reference, massExtensionBatches: 10)
+        let referenceState = reference.subscriptions
+        let actual = try await database.write { transaction in
+            var store = AggregateEngineStore(transaction)
+            for (index, (command, at)) in commands.enumerated() {
+                _ = try engine.apply(command, commandId: "c\(index)", at: at, in: &store)
+            }
+            return try engine.advance(to: requestedAt, in: &store, massExtensionBatches: 10)
+        }
+        // The SQLite walk goes in storage order, the reference's by id: the same events, each
+        // subscription's in the same order, and the summary last.
+        let members = referenceState.values.compactMap { subscription in
+            subscription.familyPurchaserId.map { (member: subscription.originalTransactionId, purchaser: $0) }
+        }
+        #expect(members.count == 54)
+        #expect(actual.count == purchases.count + members.count + 1)
+        #expect(actual.count == expected.count)
+        for (member, purchaser) in members {
+            let position = try #require(actual.firstIndex { $0.subscriptionId == member })
+            #expect(position > 0 && actual[position - 1].subscriptionId == purchaser)
+        }
+        #expect(Set(actual.map(\.notificationUUID)) == Set(expected.map(\.notificationUUID)))
+        #expect(actual.last?.subtype == .summary)
+        #expect(actual.last == expected.last)
+        #expect(Dictionary(grouping: actual, by: \.subscriptionId) == Dictionary(grouping: expected, by: \.subscriptionId))
+        try await database.read { transaction in
+            let store = AggregateEngineStore(transaction)
+            for (id, subscription) in referenceState {
+                let stored = try store.subscription(id)
+                #expect(stored == subscription)
+            }
+            let job = try store.massExtension(request)
+            #expect(job?.succeededCount == purchaseCount)
+        }
     }
 
     @Test("Timestamp to Date and back is exact under rounding and truncation", arguments: [
