@@ -9,6 +9,8 @@ struct LatencyReport {
     var consumerCPU: Duration?
     var consumerPeakMemory: Int64?
     var replyBytes = 0
+    /// The consumer's voluntary context switches during the run, summed over its threads.
+    var consumerContextSwitches: Int64?
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
@@ -35,6 +37,10 @@ struct LatencyReport {
         }
         if let consumerCPU, !latencies.isEmpty {
             lines.append(String(format: "  consumer CPU: %.0f µs per command", Self.milliseconds(consumerCPU) * 1000 / Double(latencies.count)))
+        }
+        if let consumerContextSwitches, !latencies.isEmpty {
+            lines.append(String(format: "  consumer context switches: %.1f per command (voluntary, summed over its threads)",
+                Double(consumerContextSwitches) / Double(latencies.count)))
         }
         if let consumerPeakMemory {
             lines.append(String(format: "  consumer peak RSS: %.1f MiB", Double(consumerPeakMemory) / 1_048_576))

@@ -27,4 +27,27 @@ struct ProcessProbe {
         guard let resident = kibibytes("VmRSS:"), let peak = kibibytes("VmHWM:") else { return nil }
         return (resident * 1024, peak * 1024)
     }
+
+    /// Voluntary context switches of each thread so far (`/proc/PID/task/TID/status`; the
+    /// process's own status counts its main thread only), by thread id.
+    func voluntaryContextSwitches() -> [Int32: Int64]? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+        var switches: [Int32: Int64] = [:]
+        for task in tasks {
+            guard let tid = Int32(task),
+                  let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+                  let count = line.split(separator: "\t", omittingEmptySubsequences: true).last.flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) })
+            else { continue }
+            switches[tid] = count
+        }
+        return switches
+    }
+
+    /// The voluntary context switches between two readings of ``voluntaryContextSwitches()``:
+    /// a thread that started in between counts from zero, one that ended in between is lost (so
+    /// this is at least the true count).
+    static func switches(from before: [Int32: Int64], to after: [Int32: Int64]) -> Int64 {
+        after.reduce(0) { total, thread in total + max(0, thread.value - (before[thread.key] ?? 0)) }
+    }
 }

@@ -28,6 +28,7 @@ struct RunLoad: AsyncParsableCommand {
         let probe = bus.probePid.map(ProcessProbe.init)
         let report = try await LoadDriver.withDriver(bus) { [commands, inFlight, rate, drainTimeout] driver in
             let cpuBefore = probe?.cpuTime()
+            let switchesBefore = probe?.voluntaryContextSwitches()
             let started = ContinuousClock.now
             if let rate {
                 try await Self.openLoop(driver, factory: factory, commands: commands, rate: rate)
@@ -38,10 +39,12 @@ struct RunLoad: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - started
             let results = driver.takeResults()
             let cpu = zip(cpuBefore, probe?.cpuTime()).map { $1 - $0 }
+            let switches = zip(switchesBefore, probe?.voluntaryContextSwitches()).map(ProcessProbe.switches(from:to:))
             return LatencyReport(
                 label: label ?? (rate.map { "offered \($0) commands/s" } ?? "\(inFlight) in flight"),
                 latencies: results.latencies, failures: results.failures + unanswered, elapsed: elapsed,
-                consumerCPU: cpu, consumerPeakMemory: probe?.memory()?.peak, replyBytes: results.replyBytes)
+                consumerCPU: cpu, consumerPeakMemory: probe?.memory()?.peak, replyBytes: results.replyBytes,
+                consumerContextSwitches: switches)
         }
         say(report.printed())
     }
