@@ -120,9 +120,8 @@ struct StorePair {
     @Test("R-EXT-4 a mass extension over SQLite pages, across a page boundary and with families, gives the reference store's events and state")
     func massExtensionOverSQLite() async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "walked-pages-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try SubscriptionDatabase(path: directory.appending(path: "subscriptions.sqlite").path)
+        let database = try SubscriptionDatabase(path: directory.appending(path: "db.sqlite").path)
         let engine = SubscriptionEngine(catalog: try exampleCatalog())
         var purchases: [(EngineCommand, Timestamp)] = []
         for index in 0..<(MassExtension.batchSize + 150) {

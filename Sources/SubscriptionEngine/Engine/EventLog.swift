@@ -4,6 +4,18 @@ struct EventLog {
     let commandId: String?
     var events: [EngineEvent] = []
 
+    /// Runs `body` with a log whose events are `events` (moved in, not copied), then moves them
+    /// back with what `body` emitted appended: renewals and mass extensions write the events of
+    /// thousands of subscriptions into their caller's array, each event copied once.
+    static func appending(
+        to events: inout [EngineEvent], app: AppInfo, commandId: String?, _ body: (inout EventLog) throws -> Void
+    ) rethrows {
+        var log = EventLog(app: app, commandId: commandId)
+        swap(&log.events, &events)
+        defer { swap(&log.events, &events) }
+        try body(&log)
+    }
+
     /// Emits an Apple notification about `subscription` with its current state.
     mutating func emit(
         _ type: NotificationType, _ subtype: NotificationSubtype?, _ subscription: inout Subscription, at now: Timestamp,

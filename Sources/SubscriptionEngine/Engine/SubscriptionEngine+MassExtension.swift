@@ -51,35 +51,34 @@ extension SubscriptionEngine {
     ) throws {
         guard var job = try store.massExtension(id), !job.complete else { return }
         let page = try store.walkSubscriptions(productId: job.productId, from: job.resumeAt, limit: MassExtension.batchSize)
-        var log = EventLog(app: catalog.app, commandId: job.commandId)
-        swap(&log.events, &events)
-        defer { swap(&log.events, &events) }
-        if log.events.isEmpty { log.events.reserveCapacity(page.ids.count + 1) }
-        for subscriptionId in page.ids {
-            guard var subscription = try store.subscription(subscriptionId), subscription.isLive,
-                subscription.familyPurchaserId == nil,
-                subscription.productId == job.productId,
-                subscription.originalPurchaseDate <= job.requestedAt,
-                job.storefrontCountryCodes.isEmpty || job.storefrontCountryCodes.contains(subscription.storefront)
-            else { continue }
-            let first = log.events.endIndex
-            do {
-                try extend(&subscription, days: job.extendByDays, reasonCode: job.extendReasonCode,
-                    requestIdentifier: job.requestIdentifier, at: now, log: &log)
-                job.succeededCount += 1
-            } catch is EngineRejection {
-                log.emit(.renewalExtension, .failure, &subscription, at: now)
-                job.failedCount += 1
+        try EventLog.appending(to: &events, app: catalog.app, commandId: job.commandId) { log in
+            if log.events.isEmpty { log.events.reserveCapacity(page.ids.count + 1) }
+            for subscriptionId in page.ids {
+                guard var subscription = try store.subscription(subscriptionId), subscription.isLive,
+                    subscription.familyPurchaserId == nil,
+                    subscription.productId == job.productId,
+                    subscription.originalPurchaseDate <= job.requestedAt,
+                    job.storefrontCountryCodes.isEmpty || job.storefrontCountryCodes.contains(subscription.storefront)
+                else { continue }
+                let first = log.events.endIndex
+                do {
+                    try extend(&subscription, days: job.extendByDays, reasonCode: job.extendReasonCode,
+                        requestIdentifier: job.requestIdentifier, at: now, log: &log)
+                    job.succeededCount += 1
+                } catch is EngineRejection {
+                    log.emit(.renewalExtension, .failure, &subscription, at: now)
+                    job.failedCount += 1
+                }
+                try store.save(subscription)
+                try appendFamilyEvents(of: subscription, emittedFrom: first, to: &log, store: &store)
             }
-            try store.save(subscription)
-            try appendFamilyEvents(of: subscription, emittedFrom: first, to: &log, store: &store)
-        }
-        if let next = page.next {
-            job.resumeAt = next
-        } else {
-            job.complete = true
-            job.completeDate = now
-            log.events.append(summaryEvent(job, at: now))
+            if let next = page.next {
+                job.resumeAt = next
+            } else {
+                job.complete = true
+                job.completeDate = now
+                log.events.append(summaryEvent(job, at: now))
+            }
         }
         try store.save(job)
     }

@@ -44,19 +44,16 @@ public struct SubscriptionEngine: Sendable {
             let jobDue = batchesLeft > 0 ? try store.earliestMassExtensionDueTime() : nil
             guard let time = [subscriptionDue, jobDue].compactMap({ $0 }).min(), time <= target else { break }
             if let subscriptionDue, subscriptionDue == time {
-                // One log for all of them, whose events are the result: each event is copied
-                // once less than with a log per subscription.
-                var log = EventLog(app: catalog.app, commandId: nil)
-                swap(&log.events, &events)
-                for id in try store.dueSubscriptionIds(atOrBefore: time, limit: 512) {
-                    guard var subscription = try store.subscription(id), let due = subscription.nextDueTime, due <= time
-                    else { continue }
-                    let first = log.events.endIndex
-                    fire(&subscription, at: due, log: &log)
-                    try store.save(subscription)
-                    try appendFamilyEvents(of: subscription, emittedFrom: first, to: &log, store: &store)
+                try EventLog.appending(to: &events, app: catalog.app, commandId: nil) { log in
+                    for id in try store.dueSubscriptionIds(atOrBefore: time, limit: 512) {
+                        guard var subscription = try store.subscription(id), let due = subscription.nextDueTime, due <= time
+                        else { continue }
+                        let first = log.events.endIndex
+                        fire(&subscription, at: due, log: &log)
+                        try store.save(subscription)
+                        try appendFamilyEvents(of: subscription, emittedFrom: first, to: &log, store: &store)
+                    }
                 }
-                swap(&log.events, &events)
             }
             if let jobDue, jobDue == time {
                 for id in try store.dueMassExtensionIds(atOrBefore: time, limit: min(16, batchesLeft)) {
