@@ -18,14 +18,17 @@ struct ProcessProbe {
 
     /// Resident memory now (`VmRSS`) and the peak since the process started (`VmHWM`), in bytes.
     func memory() -> (resident: Int64, peak: Int64)? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        func kibibytes(_ key: String) -> Int64? {
-            status.split(separator: "\n").first { $0.hasPrefix(key) }
-                .flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
-                .flatMap { Int64($0) }
-        }
-        guard let resident = kibibytes("VmRSS:"), let peak = kibibytes("VmHWM:") else { return nil }
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let resident = Self.number("VmRSS:", in: status), let peak = Self.number("VmHWM:", in: status)
+        else { return nil }
         return (resident * 1024, peak * 1024)
+    }
+
+    /// The number after `key` in a `/proc` status file (`VmRSS:\t  1234 kB`, `voluntary_ctxt_switches:\t56`).
+    private static func number(_ key: String, in status: String) -> Int64? {
+        status.split(separator: "\n").first { $0.hasPrefix(key) }
+            .flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first }
+            .flatMap { Int64($0) }
     }
 
     /// Voluntary context switches of each thread so far (`/proc/PID/task/TID/status`; the
@@ -36,8 +39,7 @@ struct ProcessProbe {
         for task in tasks {
             guard let tid = Int32(task),
                   let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
-                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
-                  let count = line.split(separator: "\t", omittingEmptySubsequences: true).last.flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) })
+                  let count = Self.number("voluntary_ctxt_switches:", in: status)
             else { continue }
             switches[tid] = count
         }
