@@ -7,29 +7,80 @@ import Testing
 struct DueIndexTests {
     private let start = Timestamp(millisecondsSince1970: 1_767_225_600_000)
 
+    /// The index with each id's due time kept beside it, as the store's entries keep it.
+    private struct Tracked {
+        var index = DueIndex()
+        var dues: [String: Timestamp] = [:]
+
+        mutating func set(_ id: String, due: Timestamp?) {
+            index.move(id, from: dues[id], to: due)
+            dues[id] = due
+        }
+
+        /// Every id due at or before `time`, in the order a sort of the kept due times gives.
+        func expected(atOrBefore time: Timestamp) -> [String] {
+            dues.filter { $0.value <= time }.sorted {
+                $0.value != $1.value ? $0.value < $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+            }.map(\.key)
+        }
+    }
+
     @Test("ids come by due time, then by id in UTF-8 byte order (SQLite's BINARY), also ids sharing their first eight bytes or shorter")
     func order() {
-        var index = DueIndex()
+        var index = Tracked()
         let ids = ["b", "abcdefgh2", "abcdefgh10", "abcdefgh", "abcdefg", "Z", "é", "e", "000000000001", "10"]
         for id in ids { index.set(id, due: start) }
         index.set("later", due: start.adding(milliseconds: 1))
         index.set("earlier", due: start.adding(milliseconds: -1))
         let expected = ["earlier"] + ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } + ["later"]
-        #expect(index.ids(atOrBefore: start.adding(days: 1), limit: 100) == expected)
-        #expect(index.ids(atOrBefore: start, limit: 3) == ["earlier", "000000000001", "10"])
-        #expect(index.earliest == start.adding(milliseconds: -1))
+        #expect(index.index.ids(atOrBefore: start.adding(days: 1), limit: 100) == expected)
+        #expect(index.index.ids(atOrBefore: start, limit: 3) == ["earlier", "000000000001", "10"])
+        #expect(index.index.earliest == start.adding(milliseconds: -1))
     }
 
     @Test("moving and clearing a due time removes the old entry, across thousands of ties in several chunks")
     func moveAndClear() {
-        var index = DueIndex()
+        var index = Tracked()
         for number in 0..<3_000 { index.set("s\(number)", due: start) }
         for number in stride(from: 0, to: 3_000, by: 2) { index.set("s\(number)", due: start.adding(days: 1)) }
         for number in stride(from: 1, to: 3_000, by: 4) { index.set("s\(number)", due: nil) }
-        let now = index.ids(atOrBefore: start, limit: 10_000)
+        let now = index.index.ids(atOrBefore: start, limit: 10_000)
         #expect(now.count == 750)
         #expect(now.allSatisfy { Int($0.dropFirst()).map { $0 % 4 == 3 } ?? false })
         #expect(now == now.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-        #expect(index.ids(atOrBefore: start.adding(days: 1), limit: 10_000).count == 2_250)
+        #expect(index.index.ids(atOrBefore: start.adding(days: 1), limit: 10_000).count == 2_250)
+    }
+
+    @Test("random moves, clears and re-adds over many chunks keep the index equal to a sort of the due times")
+    func randomMoves() {
+        var index = Tracked()
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<40_000 {
+            let id = "2\(1_000_000 + generator.next() % 5_000)"
+            let roll = generator.next() % 10
+            // Few distinct times, so that ties fill chunks and runs of one time span several.
+            index.set(id, due: roll == 0 ? nil : start.adding(milliseconds: Int64(roll % 4)))
+        }
+        for offset in 0..<4 {
+            let time = start.adding(milliseconds: Int64(offset))
+            #expect(index.index.ids(atOrBefore: time, limit: 100_000) == index.expected(atOrBefore: time))
+        }
+        #expect(index.index.earliest == index.dues.values.min())
+        for id in index.dues.keys { index.set(id, due: nil) }
+        #expect(index.index.earliest == nil)
+        #expect(index.index.ids(atOrBefore: start.adding(days: 1), limit: 10).isEmpty)
+    }
+}
+
+/// A small deterministic generator (the test must fail the same way every run).
+private struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

@@ -38,16 +38,14 @@ struct DueIndex: Sendable {
 
     private static let chunkLimit = 512
     private var chunks: [[Entry]] = []
-    private var dueById: [String: Timestamp] = [:]
+    /// The last entry of each chunk, side by side, so that finding a chunk reads one array.
+    private var lasts: [Entry] = []
 
-    mutating func set(_ id: String, due: Timestamp?) {
-        if let old = dueById[id] {
-            if old == due { return }
-            remove(Entry(time: old, id: id))
-        }
-        dueById[id] = due
-        guard let due else { return }
-        insert(Entry(time: due, id: id))
+    /// Moves `id` from the due time it is indexed under (`old`; nil: not indexed) to `new`
+    /// (nil: no longer due). The caller keeps each id's due time (the store's entry or job).
+    mutating func move(_ id: String, from old: Timestamp?, to new: Timestamp?) {
+        if let old { remove(Entry(time: old, id: id)) }
+        if let new { insert(Entry(time: new, id: id)) }
     }
 
     func ids(atOrBefore time: Timestamp, limit: Int) -> [String] {
@@ -66,11 +64,10 @@ struct DueIndex: Sendable {
     /// The chunk that holds, or would hold, `entry`: the first whose last entry is not before it.
     private func chunkIndex(for entry: Entry) -> Int {
         var low = 0
-        var high = chunks.count
+        var high = lasts.count
         while low < high {
             let mid = (low + high) / 2
-            // Chunks are never empty.
-            if let last = chunks[mid].last, last < entry { low = mid + 1 } else { high = mid }
+            if lasts[mid] < entry { low = mid + 1 } else { high = mid }
         }
         return low
     }
@@ -88,14 +85,20 @@ struct DueIndex: Sendable {
     private mutating func insert(_ entry: Entry) {
         guard !chunks.isEmpty else {
             chunks = [[entry]]
+            lasts = [entry]
             return
         }
         let index = min(chunkIndex(for: entry), chunks.count - 1)
-        chunks[index].insert(entry, at: Self.position(of: entry, in: chunks[index]))
+        let position = Self.position(of: entry, in: chunks[index])
+        chunks[index].insert(entry, at: position)
+        if position == chunks[index].count - 1 { lasts[index] = entry }
         if chunks[index].count > Self.chunkLimit {
             let upper = Array(chunks[index][(Self.chunkLimit / 2)...])
             chunks[index].removeLast(upper.count)
             chunks.insert(upper, at: index + 1)
+            // Chunks are never empty.
+            lasts[index] = chunks[index][chunks[index].count - 1]
+            lasts.insert(upper[upper.count - 1], at: index + 1)
         }
     }
 
@@ -105,6 +108,11 @@ struct DueIndex: Sendable {
         let position = Self.position(of: entry, in: chunks[index])
         guard position < chunks[index].count, chunks[index][position] == entry else { return }
         chunks[index].remove(at: position)
-        if chunks[index].isEmpty { chunks.remove(at: index) }
+        if chunks[index].isEmpty {
+            chunks.remove(at: index)
+            lasts.remove(at: index)
+        } else if position == chunks[index].count {
+            lasts[index] = chunks[index][position - 1]
+        }
     }
 }

@@ -1,12 +1,48 @@
-/// An `EngineStore` in memory, for tests and demos.
+/// An `EngineStore` in memory, for tests, demos and the engine's stage benchmarks.
+///
+/// Everything a subscription owns (the aggregate, its history, its remembered replies, the due
+/// time it is indexed under) lives in one entry, so a load is one hash lookup and a save updates
+/// that entry in place; the stage benchmarks measure the engine, not this store's bookkeeping.
 public struct InMemoryEngineStore: EngineStore, Sendable {
-    public private(set) var subscriptions: [String: Subscription] = [:]
+    /// One subscription and what it owns.
+    private struct Entry: Sendable {
+        var subscription: Subscription
+        var history: [TransactionRecord] = []
+        var results: [String: EngineReply] = [:]
+        /// The `nextDueTime` the subscription is indexed under in `subscriptionDue`.
+        var due: Timestamp?
+        /// Where its id is in `byProduct[subscription.productId]`.
+        var productPosition: Int
+
+        /// Stores the subscription's unsaved history (the transactions that stopped being the
+        /// latest, the replies to remember) and empties it.
+        mutating func takeUnsaved() {
+            let unsaved = subscription.unsaved
+            subscription.unsaved = UnsavedHistory()
+            for write in unsaved.transactions {
+                if write.position < history.count {
+                    history[write.position] = write.record
+                } else {
+                    history.append(write.record)
+                }
+            }
+            for result in unsaved.requestResults { results[result.key] = result.reply }
+        }
+    }
+
+    /// A customer in a subscription group (Get All Subscription Statuses, R-GRP-1).
+    private struct CustomerGroup: Hashable, Sendable {
+        var customerId: String
+        var groupId: String
+    }
+
+    private var entries: [String: Entry] = [:]
     public private(set) var massExtensions: [String: MassExtension] = [:]
-    private var byCustomerGroup: [String: [String]] = [:]
+    private var byCustomerGroup: [CustomerGroup: [String]] = [:]
     private var byCustomer: [String: [String]] = [:]
-    private var byProduct: [String: Set<String>] = [:]
-    private var history: [String: [TransactionRecord]] = [:]
-    private var results: [String: [String: EngineReply]] = [:]
+    /// The subscriptions of each product, in no order (appending is cheaper than a set's
+    /// insert; a product change moves the last id into the leaving one's place).
+    private var byProduct: [String: [String]] = [:]
     private var subscriptionDue = DueIndex()
     private var massExtensionDue = DueIndex()
 
@@ -15,58 +51,86 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
     /// An empty store with room for `count` subscriptions (no rehashing while it fills; the
     /// stage benchmarks measure the engine, not dictionary growth).
     public init(reservingCapacity count: Int) {
-        subscriptions.reserveCapacity(count)
+        entries.reserveCapacity(count)
         byCustomerGroup.reserveCapacity(count)
         byCustomer.reserveCapacity(count)
-        history.reserveCapacity(count)
     }
 
+    /// Every subscription, by `originalTransactionId` (a copy, for tests and benchmarks).
+    public var subscriptions: [String: Subscription] { entries.mapValues(\.subscription) }
+
     public func subscription(_ originalTransactionId: String) throws -> Subscription? {
-        subscriptions[originalTransactionId]
+        entries[originalTransactionId]?.subscription
     }
 
     public mutating func save(_ subscription: Subscription) throws {
         let id = subscription.originalTransactionId
-        if let old = subscriptions[id] {
-            if old.productId != subscription.productId {
-                byProduct[old.productId]?.remove(id)
-                byProduct[subscription.productId, default: []].insert(id)
+        let due = subscription.nextDueTime
+        let productPosition = byProduct[subscription.productId]?.count ?? 0
+        let previous = Self.put(subscription, due: due, productPosition: productPosition, into: &entries[id])
+        if let previous {
+            if previous.productId != subscription.productId {
+                removeFromProduct(previous.productId, at: previous.productPosition)
+                byProduct[subscription.productId, default: []].append(id)
             }
         } else {
-            byCustomerGroup["\(subscription.customerId)\u{1F}\(subscription.groupId)", default: []].append(id)
+            byCustomerGroup[CustomerGroup(customerId: subscription.customerId, groupId: subscription.groupId), default: []].append(id)
             byCustomer[subscription.customerId, default: []].append(id)
-            byProduct[subscription.productId, default: []].insert(id)
+            byProduct[subscription.productId, default: []].append(id)
         }
-        var stored = subscription
-        for write in stored.unsaved.transactions {
-            if write.position < history[id, default: []].count {
-                history[id, default: []][write.position] = write.record
-            } else {
-                history[id, default: []].append(write.record)
-            }
+        if previous?.due != due { subscriptionDue.move(id, from: previous?.due, to: due) }
+    }
+
+    /// What a save replaced: where the subscription was indexed.
+    private struct Previous {
+        var productId: String
+        var productPosition: Int
+        var due: Timestamp?
+    }
+
+    /// Puts `subscription` into its dictionary slot, in place over the entry there (an entry is
+    /// a large value: reading it through the dictionary's getter would copy it whole), and
+    /// returns where the replaced one was indexed; nil when the slot was empty.
+    private static func put(
+        _ subscription: Subscription, due: Timestamp?, productPosition: Int, into slot: inout Entry?
+    ) -> Previous? {
+        guard let productId = slot?.subscription.productId, let position = slot?.productPosition else {
+            var entry = Entry(subscription: subscription, due: due, productPosition: productPosition)
+            entry.takeUnsaved()
+            slot = entry
+            return nil
         }
-        for result in stored.unsaved.requestResults {
-            results[id, default: [:]][result.key] = result.reply
-        }
-        stored.unsaved = UnsavedHistory()
-        subscriptions[id] = stored
-        subscriptionDue.set(id, due: subscription.nextDueTime)
+        let previous = Previous(productId: productId, productPosition: position, due: slot?.due)
+        slot?.subscription = subscription
+        slot?.takeUnsaved()
+        slot?.due = due
+        if productId != subscription.productId { slot?.productPosition = productPosition }
+        return previous
+    }
+
+    /// Removes the id at `position` from the product's subscriptions: the last one takes its place.
+    private mutating func removeFromProduct(_ productId: String, at position: Int) {
+        guard let last = byProduct[productId]?.popLast() else { return }
+        guard position < byProduct[productId, default: []].count else { return }
+        byProduct[productId, default: []][position] = last
+        entries[last]?.productPosition = position
     }
 
     public func transactions(of originalTransactionId: String) throws -> [TransactionRecord] {
-        (history[originalTransactionId] ?? []) + [subscriptions[originalTransactionId]?.latestTransaction].compactMap { $0 }
+        guard let entry = entries[originalTransactionId] else { return [] }
+        return entry.history + [entry.subscription.latestTransaction].compactMap { $0 }
     }
 
     public func containsTransaction(_ transactionId: String, of originalTransactionId: String) throws -> Bool {
-        history[originalTransactionId]?.contains { $0.transactionId == transactionId } ?? false
+        entries[originalTransactionId]?.history.contains { $0.transactionId == transactionId } ?? false
     }
 
     public func requestResult(_ key: String, of originalTransactionId: String) throws -> EngineReply? {
-        results[originalTransactionId]?[key]
+        entries[originalTransactionId]?.results[key]
     }
 
     public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
-        byCustomerGroup["\(customerId)\u{1F}\(groupId)"] ?? []
+        byCustomerGroup[CustomerGroup(customerId: customerId, groupId: groupId)] ?? []
     }
 
     public func subscriptionIds(customerId: String) throws -> [String] { byCustomer[customerId] ?? [] }
@@ -82,8 +146,8 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
     public func massExtension(_ requestIdentifier: String) throws -> MassExtension? { massExtensions[requestIdentifier] }
 
     public mutating func save(_ job: MassExtension) throws {
-        massExtensions[job.requestIdentifier] = job
-        massExtensionDue.set(job.requestIdentifier, due: job.nextDueTime)
+        let oldDue = massExtensions.updateValue(job, forKey: job.requestIdentifier)?.nextDueTime
+        if oldDue != job.nextDueTime { massExtensionDue.move(job.requestIdentifier, from: oldDue, to: job.nextDueTime) }
     }
 
     public func dueMassExtensionIds(atOrBefore time: Timestamp, limit: Int) throws -> [String] {
@@ -94,3 +158,4 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
 
     public func earliestMassExtensionDueTime() throws -> Timestamp? { massExtensionDue.earliest }
 }
+
