@@ -147,9 +147,16 @@ public struct Subscription: Codable, Sendable, Hashable {
         return ("\(originalTransactionId)-\(idCounter)", "\(originalTransactionId)-w\(idCounter)")
     }
 
-    /// The `originalTransactionId` embedded in any of this engine's transaction ids.
+    /// The `originalTransactionId` embedded in any of this engine's transaction ids: the first
+    /// run of characters that are not `-` (the whole text when there is none). Every command that
+    /// names a transaction asks, so this scans the UTF-8 instead of splitting into an array.
     public static func originalTransactionId(fromTransactionId transactionId: String) -> String {
-        String(transactionId.split(separator: "-", maxSplits: 1).first ?? Substring(transactionId))
+        let dash = UInt8(ascii: "-")
+        let utf8 = transactionId.utf8
+        guard let start = utf8.firstIndex(where: { $0 != dash }) else { return transactionId }
+        let end = utf8[start...].firstIndex(of: dash) ?? utf8.endIndex
+        if start == utf8.startIndex, end == utf8.endIndex { return transactionId }
+        return String(transactionId[start..<end])
     }
 }
 
