@@ -54,10 +54,17 @@ struct DueIndexTests {
     @Test("random moves, clears and re-adds over many chunks keep the index equal to a sort of the due times")
     func randomMoves() {
         var index = Tracked()
-        var generator = SplitMix64(seed: 42)
+        // xorshift64: the same sequence every run, so a failure repeats.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
         for _ in 0..<40_000 {
-            let id = "2\(1_000_000 + generator.next() % 5_000)"
-            let roll = generator.next() % 10
+            let id = "2\(1_000_000 + next() % 5_000)"
+            let roll = next() % 10
             // Few distinct times, so that ties fill chunks and runs of one time span several.
             index.set(id, due: roll == 0 ? nil : start.adding(milliseconds: Int64(roll % 4)))
         }
@@ -69,18 +76,5 @@ struct DueIndexTests {
         for id in index.dues.keys { index.set(id, due: nil) }
         #expect(index.index.earliest == nil)
         #expect(index.index.ids(atOrBefore: start.adding(days: 1), limit: 10).isEmpty)
-    }
-}
-
-/// A small deterministic generator (the test must fail the same way every run).
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
