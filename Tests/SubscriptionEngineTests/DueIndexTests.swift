@@ -18,11 +18,7 @@ struct DueIndexTests {
         }
 
         /// Every id due at or before `time`, in the order a sort of the kept due times gives.
-        func expected(atOrBefore time: Timestamp) -> [String] {
-            dues.filter { $0.value <= time }.sorted {
-                $0.value != $1.value ? $0.value < $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
-            }.map(\.key)
-        }
+        func expected(atOrBefore time: Timestamp) -> [String] { inDueOrder(dues.filter { $0.value <= time }) }
     }
 
     @Test("ids come by due time, then by id in UTF-8 byte order (SQLite's BINARY), also ids sharing their first eight bytes or shorter")

@@ -37,11 +37,10 @@ struct InMemoryEngineStoreTests {
             #expect(try harness.store.subscriptionIds(productId: product, from: middle, limit: 4) == Array(all.filter { $0 >= middle }.prefix(4)))
         }
         #expect(Self.products.map { expectedIds(harness.store, product: $0).count }.reduce(0, +) == ids.count)
-        let dues = harness.store.subscriptions.values.compactMap { subscription in subscription.nextDueTime.map { ($0, subscription.originalTransactionId) } }
-        let byDue = dues.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }.map(\.1)
-        let latest = try #require(dues.map(\.0).max())
-        #expect(try harness.store.dueSubscriptionIds(atOrBefore: latest, limit: 1_000) == byDue)
-        #expect(try harness.store.earliestSubscriptionDueTime() == dues.map(\.0).min())
+        let dues = harness.store.subscriptions.compactMapValues(\.nextDueTime)
+        let latest = try #require(dues.values.max())
+        #expect(try harness.store.dueSubscriptionIds(atOrBefore: latest, limit: 1_000) == inDueOrder(dues))
+        #expect(try harness.store.earliestSubscriptionDueTime() == dues.values.min())
     }
 
     @Test("renewals move each latest transaction into the history kept beside the subscription")
