@@ -298,6 +298,8 @@ let package = Package(
             dependencies: [
                 "ServiceTestSupport", "SubscriptionStore", "SubscriptionStorePostgres", .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_stmt_busy: DirectStatementsTests checks no statement is left running.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

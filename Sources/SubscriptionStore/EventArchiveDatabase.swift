@@ -42,32 +42,33 @@ public final class EventArchiveDatabase: Sendable {
     @discardableResult
     public func insert(_ events: [ArchivedEvent]) async throws -> Int {
         try await pool.write { database in
-            let insert = try database.cachedStatement(
-                sql: """
-                    INSERT OR IGNORE INTO event
-                        (uuid, subscription, sequence, signed_date, notification_type, subtype, archived_at, body)
-                    SELECT ?, ordinal, ?, ?, ?, ?, ?, ? FROM subscription WHERE id = ?
-                    """)
-            let addSubscription = try database.cachedStatement(sql: "INSERT OR IGNORE INTO subscription (id) VALUES (?)")
             var inserted = 0
             for event in events {
                 let subscription = event.subscriptionId.isEmpty ? Self.summaryPrefix + event.uuid : event.subscriptionId
-                let arguments: StatementArguments = [
-                    event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType, event.subtype,
-                    event.archivedAt, event.body, subscription,
-                ]
-                try insert.execute(arguments: arguments)
+                let insert = {
+                    try database.run(
+                        Self.insertEventSQL, event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType,
+                        event.subtype, event.archivedAt, event.body, subscription)
+                }
+                try insert()
                 if database.changesCount == 0 {
                     // Either the subscription is new, or the event was stored before.
-                    try addSubscription.execute(arguments: [subscription])
+                    try database.run("INSERT OR IGNORE INTO subscription (id) VALUES (?)", subscription)
                     guard database.changesCount > 0 else { continue }
-                    try insert.execute(arguments: arguments)
+                    try insert()
                 }
                 inserted += database.changesCount
             }
             return inserted
         }
     }
+
+    /// One event, linked to its subscription's ordinal; stores nothing when the subscription is
+    /// not known yet or the event was stored before.
+    private static let insertEventSQL = """
+        INSERT OR IGNORE INTO event (uuid, subscription, sequence, signed_date, notification_type, subtype, archived_at, body)
+        SELECT ?, ordinal, ?, ?, ?, ?, ?, ? FROM subscription WHERE id = ?
+        """
 
     /// The latest `limit` events of a subscription, returned by sequence ascending, and whether
     /// older ones were left out.

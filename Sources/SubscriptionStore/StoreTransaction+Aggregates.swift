@@ -4,7 +4,7 @@ import GRDB
 extension StoreTransaction: AggregateTransaction {
     public func subscription(_ id: String) throws -> Data? {
         if let body = walked[id]?.body { return body }
-        return try Data.fetchOne(statement("SELECT body FROM subscription WHERE id = ?"), arguments: [id])
+        return try database.firstRow("SELECT body FROM subscription WHERE id = ?", id) { $0.data(0) } ?? nil
     }
 
     public func putSubscription(
@@ -14,17 +14,15 @@ extension StoreTransaction: AggregateTransaction {
         // cheaper than an upsert, which probes the id index, then runs its update part; a walked
         // subscription is updated at its storage position, without the id index.
         if let ordinal = walked[id]?.ordinal {
-            try statement("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE ordinal = ?")
-                .execute(arguments: [productId, dueAt, body, ordinal])
+            try database.run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE ordinal = ?", productId, dueAt, body, ordinal)
             walked[id]?.body = nil
         } else {
-            try statement("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE id = ?")
-                .execute(arguments: [productId, dueAt, body, id])
+            try database.run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE id = ?", productId, dueAt, body, id)
         }
         if database.changesCount == 0 {
-            try statement("""
-                INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [id, customerId, groupId, productId, dueAt, body, clockId])
+            try database.run(
+                "INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                id, customerId, groupId, productId, dueAt, body, clockId)
         }
         if let dueAt, !dueFloors.isEmpty {
             // Every clock's floor: correct even if a caller named another clock than the row's.
@@ -35,14 +33,15 @@ extension StoreTransaction: AggregateTransaction {
     // `clock_id IS ?` matches NULL (the consumer's clock) too and uses the (clock_id, …) indexes.
 
     public func subscriptionIds(customerId: String, groupId: String, onClock clockId: String?) throws -> [String] {
-        try String.fetchAll(
-            statement("SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? AND group_id = ? ORDER BY id"),
-            arguments: [clockId, customerId, groupId])
+        try database.allRows(
+            "SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? AND group_id = ? ORDER BY id", clockId, customerId, groupId
+        ) { $0.string(0) ?? "" }
     }
 
     public func subscriptionIds(customerId: String, onClock clockId: String?) throws -> [String] {
-        try String.fetchAll(
-            statement("SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? ORDER BY id"), arguments: [clockId, customerId])
+        try database.allRows("SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? ORDER BY id", clockId, customerId) {
+            $0.string(0) ?? ""
+        }
     }
 
     public func subscriptionIds(productId: String, onClock clockId: String?, from firstId: String, limit: Int) throws -> [String] {
@@ -66,15 +65,16 @@ extension StoreTransaction: AggregateTransaction {
         var ids: [String] = []
         ids.reserveCapacity(limit)
         var next: Int64?
-        let rows = try Row.fetchCursor(statement(Self.storageWalkSQL), arguments: [first, productId, clockId, limit + 1])
-        while let row = try rows.next() {
+        let rows = try database.allRows(Self.storageWalkSQL, first, productId, clockId, limit + 1) { row in
+            (ordinal: row.int64(0) ?? 0, id: row.string(1) ?? "", body: row.data(2))
+        }
+        for row in rows {
             guard ids.count < limit else {
-                next = row[0]
+                next = row.ordinal
                 break
             }
-            let id: String = row[1]
-            ids.append(id)
-            walked[id] = (row[0], row[2])
+            ids.append(row.id)
+            walked[row.id] = (row.ordinal, row.body)
         }
         return SubscriptionWalk(ids: ids, next: next.map { "#\($0)" })
     }
@@ -98,15 +98,16 @@ extension StoreTransaction: AggregateTransaction {
     }
 
     public func dueSubscriptionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String] {
-        try String.fetchAll(
-            statement(
-                "SELECT id FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?"),
-            arguments: [clockId, dueAt, limit])
+        try database.allRows(
+            "SELECT id FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?",
+            clockId, dueAt, limit
+        ) { $0.string(0) ?? "" }
     }
 
     public func earliestSubscriptionDue(onClock clockId: String?) throws -> Int64? {
-        let earliest = try Int64.fetchOne(
-            statement("SELECT MIN(due_at) FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL"), arguments: [clockId])
+        let earliest = try database.firstRow("SELECT MIN(due_at) FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL", clockId) {
+            $0.int64(0)
+        } ?? nil
         dueFloors[clockId ?? ""] = earliest ?? .max
         return earliest
     }
@@ -117,35 +118,33 @@ extension StoreTransaction: AggregateTransaction {
     }
 
     public func putTransaction(_ body: Data, subscriptionId: String, position: Int, transactionId: String) throws {
-        try statement("""
-            INSERT OR REPLACE INTO transaction_history (subscription_id, position, transaction_id, body) VALUES (?, ?, ?, ?)
-            """).execute(arguments: [subscriptionId, position, transactionId, body])
+        try database.run(
+            "INSERT OR REPLACE INTO transaction_history (subscription_id, position, transaction_id, body) VALUES (?, ?, ?, ?)",
+            subscriptionId, position, transactionId, body)
     }
 
     public func transactions(subscriptionId: String) throws -> [Data] {
-        try Data.fetchAll(
-            statement("SELECT body FROM transaction_history WHERE subscription_id = ? ORDER BY position"),
-            arguments: [subscriptionId])
+        try database.allRows("SELECT body FROM transaction_history WHERE subscription_id = ? ORDER BY position", subscriptionId) {
+            $0.data(0) ?? Data()
+        }
     }
 
     public func containsTransaction(_ transactionId: String, subscriptionId: String) throws -> Bool {
-        try Bool.fetchOne(
-            statement("SELECT EXISTS (SELECT 1 FROM transaction_history WHERE subscription_id = ? AND transaction_id = ?)"),
-            arguments: [subscriptionId, transactionId]) ?? false
+        try database.firstRow(
+            "SELECT 1 FROM transaction_history WHERE subscription_id = ? AND transaction_id = ? LIMIT 1", subscriptionId, transactionId
+        ) { _ in true } ?? false
     }
 
     public func requestResult(key: String, subscriptionId: String) throws -> Data? {
-        try Data.fetchOne(
-            statement("SELECT body FROM request_result WHERE subscription_id = ? AND key = ?"), arguments: [subscriptionId, key])
+        try database.firstRow("SELECT body FROM request_result WHERE subscription_id = ? AND key = ?", subscriptionId, key) { $0.data(0) } ?? nil
     }
 
     public func putRequestResult(_ body: Data, key: String, subscriptionId: String) throws {
-        try statement("INSERT OR REPLACE INTO request_result (subscription_id, key, body) VALUES (?, ?, ?)")
-            .execute(arguments: [subscriptionId, key, body])
+        try database.run("INSERT OR REPLACE INTO request_result (subscription_id, key, body) VALUES (?, ?, ?)", subscriptionId, key, body)
     }
 
     public func massExtension(_ id: String) throws -> Data? {
-        try Data.fetchOne(statement("SELECT body FROM mass_extension WHERE id = ?"), arguments: [id])
+        try database.firstRow("SELECT body FROM mass_extension WHERE id = ?", id) { $0.data(0) } ?? nil
     }
 
     public func putMassExtension(_ body: Data, id: String, productId: String, dueAt: Int64?, clockId: String?) throws {

@@ -7,17 +7,12 @@ extension StoreTransaction {
     @discardableResult
     public func enqueue(_ entries: [OutboxEntry]) throws -> [OutboxEntry] {
         guard !entries.isEmpty else { return [] }
-        let insert = try statement("""
-            INSERT INTO outbox (routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
         var stored = entries
         for index in stored.indices {
             let entry = stored[index]
-            try insert.execute(arguments: [
-                entry.routingKey, entry.messageId, entry.correlationId, entry.subscriptionId,
-                entry.sequence, entry.signedAt, entry.body,
-            ])
+            try database.run(
+                "INSERT INTO outbox (routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                entry.routingKey, entry.messageId, entry.correlationId, entry.subscriptionId, entry.sequence, entry.signedAt, entry.body)
             stored[index].id = database.lastInsertedRowID
         }
         return stored
@@ -43,7 +38,7 @@ extension StoreTransaction {
     /// Removes entries the broker confirmed (one statement per run of consecutive ids).
     public func removeFromOutbox(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
-        let delete = try statement("DELETE FROM outbox WHERE id BETWEEN ? AND ?")
+        let delete = "DELETE FROM outbox WHERE id BETWEEN ? AND ?"
         let sorted = ids.sorted()
         var first = sorted[0]
         var last = first
@@ -52,11 +47,11 @@ extension StoreTransaction {
                 last = id
                 continue
             }
-            try delete.execute(arguments: [first, last])
+            try database.run(delete, first, last)
             first = id
             last = id
         }
-        try delete.execute(arguments: [first, last])
+        try database.run(delete, first, last)
     }
 
     /// The number of entries waiting to be published (the outbox backlog).

@@ -4,10 +4,7 @@ import GRDB
 /// Test clocks (docs/test-clocks.md): the clocks themselves and which clock a subscription is on.
 extension StoreTransaction {
     public func clock(ofSubscription id: String) throws -> StoredClockMembership? {
-        guard let row = try Row.fetchOne(statement("SELECT clock_id FROM subscription WHERE id = ?"), arguments: [id]) else {
-            return nil
-        }
-        return StoredClockMembership(clockId: row[0])
+        try database.firstRow("SELECT clock_id FROM subscription WHERE id = ?", id) { StoredClockMembership(clockId: $0.string(0)) }
     }
 
     /// Read once per transaction (a batch of commands), then kept: ``putTestClock(_:)`` and

@@ -6,7 +6,9 @@ import GRDB
 /// (``ConsumerStoreTransaction``). Valid only inside the `write` or `read` closure that received it.
 ///
 /// Every statement is prepared once per connection and reused (GRDB's statement cache): the
-/// consumer runs the same few statements thousands of times a second.
+/// consumer runs the same few statements thousands of times a second. The ones each command
+/// runs are bound and stepped through SQLite's C API (`DirectStatements.swift`), without GRDB's
+/// per-call argument conversion.
 public final class StoreTransaction {
     let database: Database
     /// Whether a test clock exists, once read in this transaction (nil: not read yet): every
