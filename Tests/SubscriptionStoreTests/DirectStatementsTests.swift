@@ -85,6 +85,30 @@ struct DirectStatementsTests {
         }
     }
 
+    @Test("a full database fails the statement with SQLITE_FULL, which the consumer takes for an outage (it waits, it does not give the batch back)")
+    func fullDatabaseIsAnOutage() throws {
+        let page = Data(repeating: 1, count: 4_000)
+        var failure: (any Error)?
+        try queue.inDatabase { database in
+            // The file may not grow past a few pages: the next insert that needs a page fails.
+            try database.execute(sql: "PRAGMA max_page_count = 8")
+            do {
+                try database.inTransaction {
+                    for index in 0..<100 { try database.run("INSERT INTO value (key, blob) VALUES (?, ?)", "k\(index)", page) }
+                    return .commit
+                }
+            } catch {
+                failure = error
+            }
+            // The transaction was rolled back, and the connection takes the next one.
+            #expect(try Int.fetchOne(database, sql: "SELECT COUNT(*) FROM value") == 0)
+            try database.run("INSERT INTO value (key, number) VALUES (?, ?)", "after", 1)
+        }
+        let error = try #require(failure as? DatabaseError)
+        #expect(error.resultCode == .SQLITE_FULL)
+        #expect(SubscriptionDatabase.isOutage(error))
+    }
+
     @Test("a statement a GRDB cursor left on a row starts over, and a read leaves no statement running")
     func cursorLeftMidway() throws {
         try queue.write { database in
