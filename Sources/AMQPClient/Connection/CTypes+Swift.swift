@@ -78,8 +78,9 @@ extension AMQPProperties {
         )
     }
 
-    /// The rabbitmq-c properties, with memory owned by `arena`.
-    func cProperties(in arena: CArena) -> amqp_basic_properties_t {
+    /// The rabbitmq-c properties, with memory owned by `arena`, and `extraHeader` among the
+    /// headers (replacing one of the same name).
+    func cProperties(in arena: CArena, extraHeader: (key: String, value: AMQPFieldValue)? = nil) -> amqp_basic_properties_t {
         var properties = amqp_basic_properties_t()
         var flags: Int32 = AMQP_BASIC_DELIVERY_MODE_FLAG
         properties.delivery_mode = persistent ? 2 : 1
@@ -99,9 +100,9 @@ extension AMQPProperties {
             flags |= AMQP_BASIC_TIMESTAMP_FLAG
             properties.timestamp = UInt64(max(0, timestamp.timeIntervalSince1970))
         }
-        if !headers.isEmpty {
+        if !headers.isEmpty || extraHeader != nil {
             flags |= AMQP_BASIC_HEADERS_FLAG
-            properties.headers = arena.table(headers)
+            properties.headers = arena.table(headers, adding: extraHeader)
         }
         properties._flags = amqp_flags_t(flags)
         return properties

@@ -2,14 +2,27 @@
 typealias Completion<Value: Sendable> = @Sendable (Result<Value, AMQPError>) -> Void
 
 /// A publish waiting to be sent or confirmed.
-struct OutgoingPublish: Sendable {
-    var message: AMQPMessage
-    var exchange: String
-    var routingKey: String
-    var mandatory: Bool
+///
+/// A class: a publish moves from the mailbox to the waiting queue, the confirm tracker and the
+/// settled list, and back to the queue after a reconnection; as a struct each move copied its
+/// dozen references (the message's body and properties, the names), 1.8 % of the consumer's
+/// CPU at 500 commands in flight.
+final class OutgoingPublish: Sendable {
+    let message: AMQPMessage
+    let exchange: String
+    let routingKey: String
+    let mandatory: Bool
     /// Ends the caller's wait; a single publish's caller may give up early (deadline,
     /// cancellation).
-    var completion: PublishCompletion
+    let completion: PublishCompletion
+
+    init(message: AMQPMessage, exchange: String, routingKey: String, mandatory: Bool, completion: PublishCompletion) {
+        self.message = message
+        self.exchange = exchange
+        self.routingKey = routingKey
+        self.mandatory = mandatory
+        self.completion = completion
+    }
 }
 
 /// How a delivery is settled.

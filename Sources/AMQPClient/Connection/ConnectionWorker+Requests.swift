@@ -224,8 +224,6 @@ extension ConnectionWorker {
     /// a mandatory publish can come back as a `basic.return`, which names no tag.
     private func cProperties(of publish: OutgoingPublish, tag: UInt64, in arena: CArena) -> amqp_basic_properties_t {
         guard publish.mandatory else { return publish.message.properties.cProperties(in: arena) }
-        var properties = publish.message.properties
-        properties.headers[Self.publishTagHeader] = .int64(Int64(tag))
-        return properties.cProperties(in: arena)
+        return publish.message.properties.cProperties(in: arena, extraHeader: (Self.publishTagHeader, .int64(Int64(tag))))
     }
 }
