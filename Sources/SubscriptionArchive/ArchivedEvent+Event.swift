@@ -16,10 +16,12 @@ extension ArchivedEvent {
     /// (`message_id`, subscription, sequence, signing time, and the routing key `TYPE.SUBTYPE`),
     /// so nothing is decoded.
     public init(_ entry: OutboxEntry, archivedAt: Int64) {
-        let segments = entry.routingKey.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        // `TYPE.SUBTYPE`, split at the first dot without building an array of the parts.
+        let key = entry.routingKey
+        let dot = key.utf8.firstIndex(of: UInt8(ascii: "."))
         self.init(
             uuid: entry.messageId, subscriptionId: entry.subscriptionId, sequence: UInt64(clamping: entry.sequence),
-            signedDate: entry.signedAt, notificationType: String(segments[0]),
-            subtype: segments.count > 1 ? String(segments[1]) : "", archivedAt: archivedAt, body: entry.body)
+            signedDate: entry.signedAt, notificationType: dot.map { String(key[..<$0]) } ?? key,
+            subtype: dot.map { String(key[key.utf8.index(after: $0)...]) } ?? "", archivedAt: archivedAt, body: entry.body)
     }
 }

@@ -20,12 +20,19 @@ struct BatchSettler: Sendable {
         let results = await publishing.publishes.results()
         let batch = publishing.batch
         if publishing.eventsPublishedDirectly {
-            var confirmed: [OutboxEntry] = []
-            confirmed.reserveCapacity(batch.events.count)
+            // The confirmed events' outbox ids, and their archive rows (made from the batch's
+            // entries in place, not from copies of them).
+            var ids: [Int64] = []
+            ids.reserveCapacity(batch.events.count)
+            var archived: [ArchivedEvent] = []
+            let archivedAt = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+            if archive != nil { archived.reserveCapacity(batch.events.count) }
             var failed = false
-            for (entry, result) in zip(batch.events, results) {
-                switch result {
-                case .success: confirmed.append(entry)
+            for index in batch.events.indices where index < results.count {
+                switch results[index] {
+                case .success:
+                    ids.append(batch.events[index].id)
+                    if archive != nil { archived.append(ArchivedEvent(batch.events[index], archivedAt: archivedAt)) }
                 case .failure(let error):
                     if !failed {
                         logger.warning("events committed but not published; the relay republishes the outbox", metadata: ["error": "\(error)"])
@@ -33,13 +40,11 @@ struct BatchSettler: Sendable {
                     failed = true
                 }
             }
-            metrics.eventsPublished(confirmed.count)
-            let ids = confirmed.map(\.id)
+            metrics.eventsPublished(ids.count)
             if let archive {
                 // The outbox keeps the events until they are archived: a crash before that
                 // republishes and archives them at the next start.
-                let archivedAt = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-                archive.archive(confirmed.map { ArchivedEvent($0, archivedAt: archivedAt) }) { [ledger, failed] in
+                archive.archive(archived) { [ledger, failed, ids] in
                     ledger.directPublishFinished(confirmed: ids, failed: failed)
                 }
             } else {
@@ -67,14 +72,20 @@ struct BatchSettler: Sendable {
         }
     }
 
+    /// A method and a status: what the processed-commands counter is labelled with.
+    private struct MethodStatus: Hashable {
+        var method: String
+        var status: Int
+    }
+
     private func recordMetrics(_ applied: [CommittedBatch.Applied], duration: Duration) {
-        var counts: [String: (method: String, status: Subscriptions_V1_StatusCode, count: Int)] = [:]
+        // Counted per (method, status) first, without building a label per command.
+        var counts: [MethodStatus: (status: Subscriptions_V1_StatusCode, count: Int)] = [:]
         for item in applied {
-            let key = "\(item.method) \(item.status.rawValue)"
-            counts[key, default: (item.method, item.status, 0)].count += 1
+            counts[MethodStatus(method: item.method, status: item.status.rawValue), default: (item.status, 0)].count += 1
         }
-        for (_, entry) in counts {
-            metrics.commandsProcessed(method: entry.method, status: "\(entry.status)", count: entry.count, duration: duration)
+        for (key, entry) in counts {
+            metrics.commandsProcessed(method: key.method, status: "\(entry.status)", count: entry.count, duration: duration)
         }
     }
 }

@@ -33,11 +33,17 @@ struct CommandPipeline: Sendable {
     /// Test-only fault injection (`CRASH_ON_CUSTOMER`); off (nil) by default.
     var faultInjection: FaultInjection?
 
-    /// A command that passed triage.
-    struct Accepted: Sendable {
-        var delivery: AMQPDelivery
-        var envelope: Subscriptions_V1_CommandEnvelope
-        var route: CommandRoute
+    /// A command that passed triage (a class: shared, not copied, by the batch's retries).
+    final class Accepted: Sendable {
+        let delivery: AMQPDelivery
+        let envelope: Subscriptions_V1_CommandEnvelope
+        let route: CommandRoute
+
+        init(delivery: AMQPDelivery, envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute) {
+            self.delivery = delivery
+            self.envelope = envelope
+            self.route = route
+        }
     }
 
     /// Triage and commit `deliveries`; nil when nothing was committed (all dead-lettered,

@@ -7,13 +7,23 @@ import SubscriptionStore
 /// and replies, then ack its deliveries.
 struct CommittedBatch: Sendable {
     /// A command that passed triage and was applied (or replayed) in the transaction.
-    struct Applied: Sendable {
-        var delivery: AMQPDelivery
-        var method: String
-        var commandId: String
+    /// Immutable and shared: a batch's commands are read by the publisher, the settler and the
+    /// metrics, and copying them as structs was 1.3 % of the consumer's CPU.
+    final class Applied: Sendable {
+        let delivery: AMQPDelivery
+        let method: String
+        let commandId: String
         /// The encoded `CommandReply` (also the processed-command record).
-        var reply: Data
-        var status: Subscriptions_V1_StatusCode
+        let reply: Data
+        let status: Subscriptions_V1_StatusCode
+
+        init(delivery: AMQPDelivery, method: String, commandId: String, reply: Data, status: Subscriptions_V1_StatusCode) {
+            self.delivery = delivery
+            self.method = method
+            self.commandId = commandId
+            self.reply = reply
+            self.status = status
+        }
     }
 
     /// The commands, in delivery order (empty for a timer transaction).

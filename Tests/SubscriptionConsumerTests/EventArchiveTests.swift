@@ -116,6 +116,22 @@ struct EventArchiveServiceTests {
         try OutgoingEvent(EventArchiveTests.event(subscription, sequence)).outboxEntry()
     }
 
+    @Test("an outbox entry's routing key gives the archive row its type and subtype, split at the first dot")
+    func routingKeySegments() {
+        func row(_ key: String) -> (String, String) {
+            let entry = OutboxEntry(
+                routingKey: key, messageId: "m", correlationId: "", subscriptionId: "s", sequence: 1, signedAt: 0, body: Data())
+            let event = ArchivedEvent(entry, archivedAt: 0)
+            return (event.notificationType, event.subtype)
+        }
+        #expect(row("DID_CHANGE_RENEWAL_STATUS.AUTO_RENEW_DISABLED") == ("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED"))
+        #expect(row("SUBSCRIBED.NONE") == ("SUBSCRIBED", "NONE"))
+        #expect(row("TEST") == ("TEST", ""))
+        #expect(row("TYPE.") == ("TYPE", ""))
+        #expect(row("A.B.C") == ("A", "B.C"))
+        #expect(row("") == ("", ""))
+    }
+
     @Test("handed-over events are stored once each (a re-published uuid too) with their index columns, and then runs after the store")
     func archivesHandedOverEvents() async throws {
         let database = try EventArchiveDatabase(path: EventArchiveTests.temporaryPath("archive.sqlite"))
