@@ -23,7 +23,11 @@ public struct SubscriptionEngine: Sendable {
         do {
             let reply = try execute(command, at: now, store: &store, log: &log)
             let family = try propagateToFamily(log.events, store: &store, commandId: commandId)
-            return EngineOutcome(reply: reply, events: due + log.events + family)
+            // Joined without copying the usual command's events: no timer fell due, no family.
+            var events = due
+            if events.isEmpty { events = log.events } else { events += log.events }
+            if !family.isEmpty { events += family }
+            return EngineOutcome(reply: reply, events: events)
         } catch let rejection as EngineRejection {
             return EngineOutcome(reply: .rejected(rejection), events: due)
         }

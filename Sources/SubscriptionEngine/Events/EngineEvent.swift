@@ -2,7 +2,7 @@
 /// maps 1:1 onto `subscriptions.v1.NotificationEvent`.
 public struct EngineEvent: Codable, Sendable, Hashable {
     /// Exactly one payload per event.
-    public enum Payload: Codable, Sendable, Hashable {
+    public indirect enum Payload: Codable, Sendable, Hashable {
         case data(NotificationData)
         case summary(MassExtensionSummary)
         case communication(SubscriberCommunication)
