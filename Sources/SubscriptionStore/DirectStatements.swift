@@ -25,64 +25,83 @@ extension Database {
     /// Runs `sql` with `values` bound to its parameters in order, to completion (an `INSERT`,
     /// `UPDATE` or `DELETE`).
     func run<each Value: SQLiteParameter>(_ sql: String, _ values: repeat each Value) throws {
-        let statement = try bound(sql, repeat each values)
-        defer { sqlite3_reset(statement) }
-        while true {
-            switch sqlite3_step(statement) {
-            case SQLITE_DONE: return
-            case SQLITE_ROW: continue
-            case let code: throw failure(code, sql: sql)
-            }
-        }
+        try run(cachedStatement(sql: sql), repeat each values)
     }
 
     /// The first row of `sql` with `values` bound, read by `read`; nil when there is none.
     func firstRow<T, each Value: SQLiteParameter>(
         _ sql: String, _ values: repeat each Value, read: (SQLiteRow) throws -> T
     ) throws -> T? {
-        let statement = try bound(sql, repeat each values)
-        defer { sqlite3_reset(statement) }
-        switch sqlite3_step(statement) {
-        case SQLITE_ROW: return try read(SQLiteRow(statement: statement))
-        case SQLITE_DONE: return nil
-        case let code: throw failure(code, sql: sql)
-        }
+        try firstRow(cachedStatement(sql: sql), repeat each values, read: read)
     }
 
     /// Every row of `sql` with `values` bound, each read by `read`, in the statement's order.
     func allRows<T, each Value: SQLiteParameter>(
         _ sql: String, _ values: repeat each Value, read: (SQLiteRow) throws -> T
     ) throws -> [T] {
-        let statement = try bound(sql, repeat each values)
-        defer { sqlite3_reset(statement) }
-        var rows: [T] = []
+        try allRows(cachedStatement(sql: sql), repeat each values, read: read)
+    }
+
+    /// Runs `statement` (prepared on this connection) with `values` bound, to completion.
+    func run<each Value: SQLiteParameter>(_ statement: Statement, _ values: repeat each Value) throws {
+        let handle = try bound(statement, repeat each values)
+        defer { sqlite3_reset(handle) }
         while true {
-            switch sqlite3_step(statement) {
-            case SQLITE_ROW: rows.append(try read(SQLiteRow(statement: statement)))
-            case SQLITE_DONE: return rows
-            case let code: throw failure(code, sql: sql)
+            switch sqlite3_step(handle) {
+            case SQLITE_DONE: return
+            case SQLITE_ROW: continue
+            case let code: throw failure(code, sql: statement.sql)
             }
         }
     }
 
-    /// GRDB's cached statement for `sql`, reset, with `values` bound to all its parameters.
-    private func bound<each Value: SQLiteParameter>(_ sql: String, _ values: repeat each Value) throws -> OpaquePointer {
-        let statement = try cachedStatement(sql: sql).sqliteStatement
+    /// The first row of `statement` with `values` bound, read by `read`; nil when there is none.
+    func firstRow<T, each Value: SQLiteParameter>(
+        _ statement: Statement, _ values: repeat each Value, read: (SQLiteRow) throws -> T
+    ) throws -> T? {
+        let handle = try bound(statement, repeat each values)
+        defer { sqlite3_reset(handle) }
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return try read(SQLiteRow(statement: handle))
+        case SQLITE_DONE: return nil
+        case let code: throw failure(code, sql: statement.sql)
+        }
+    }
+
+    /// Every row of `statement` with `values` bound, each read by `read`, in its order.
+    func allRows<T, each Value: SQLiteParameter>(
+        _ statement: Statement, _ values: repeat each Value, read: (SQLiteRow) throws -> T
+    ) throws -> [T] {
+        let handle = try bound(statement, repeat each values)
+        defer { sqlite3_reset(handle) }
+        var rows: [T] = []
+        while true {
+            switch sqlite3_step(handle) {
+            case SQLITE_ROW: rows.append(try read(SQLiteRow(statement: handle)))
+            case SQLITE_DONE: return rows
+            case let code: throw failure(code, sql: statement.sql)
+            }
+        }
+    }
+
+    /// `statement`'s SQLite handle, reset, with `values` bound to all its parameters.
+    private func bound<each Value: SQLiteParameter>(_ statement: Statement, _ values: repeat each Value) throws -> OpaquePointer {
+        let handle = statement.sqliteStatement
         // A statement another path left stepping (a GRDB cursor) starts over.
-        sqlite3_reset(statement)
+        sqlite3_reset(handle)
         var index: CInt = 0
         for value in repeat each values {
             index += 1
-            let code = value.bind(to: statement, at: index)
-            guard code == SQLITE_OK else { throw failure(code, sql: sql) }
+            let code = value.bind(to: handle, at: index)
+            guard code == SQLITE_OK else { throw failure(code, sql: statement.sql) }
         }
         // Every parameter is bound on every call: one left out would keep the previous call's value.
-        guard sqlite3_bind_parameter_count(statement) == index else {
+        guard sqlite3_bind_parameter_count(handle) == index else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
-                message: "\(index) values for \(sqlite3_bind_parameter_count(statement)) parameters", sql: sql)
+                message: "\(index) values for \(sqlite3_bind_parameter_count(handle)) parameters", sql: statement.sql)
         }
-        return statement
+        return handle
     }
 
     private func failure(_ code: CInt, sql: String) -> DatabaseError {

@@ -42,18 +42,21 @@ public final class EventArchiveDatabase: Sendable {
     @discardableResult
     public func insert(_ events: [ArchivedEvent]) async throws -> Int {
         try await pool.write { database in
+            // Looked up once for the whole batch, not once per event.
+            let insertEvent = try database.cachedStatement(sql: Self.insertEventSQL)
+            let addSubscription = try database.cachedStatement(sql: "INSERT OR IGNORE INTO subscription (id) VALUES (?)")
             var inserted = 0
             for event in events {
                 let subscription = event.subscriptionId.isEmpty ? Self.summaryPrefix + event.uuid : event.subscriptionId
                 let insert = {
                     try database.run(
-                        Self.insertEventSQL, event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType,
+                        insertEvent, event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType,
                         event.subtype, event.archivedAt, event.body, subscription)
                 }
                 try insert()
                 if database.changesCount == 0 {
                     // Either the subscription is new, or the event was stored before.
-                    try database.run("INSERT OR IGNORE INTO subscription (id) VALUES (?)", subscription)
+                    try database.run(addSubscription, subscription)
                     guard database.changesCount > 0 else { continue }
                     try insert()
                 }

@@ -4,7 +4,9 @@ import GRDB
 extension StoreTransaction: AggregateTransaction {
     public func subscription(_ id: String) throws -> Data? {
         if let body = walked[id]?.body { return body }
-        return try database.firstRow("SELECT body FROM subscription WHERE id = ?", id) { $0.data(0) } ?? nil
+        let body = try firstRow("SELECT body FROM subscription WHERE id = ?", id) { $0.data(0) } ?? nil
+        if body == nil { lastAbsentId = id }
+        return body
     }
 
     public func putSubscription(
@@ -13,14 +15,20 @@ extension StoreTransaction: AggregateTransaction {
         // Most saves update (renewals, mass extensions, changes): an UPDATE that finds the row is
         // cheaper than an upsert, which probes the id index, then runs its update part; a walked
         // subscription is updated at its storage position, without the id index.
-        if let ordinal = walked[id]?.ordinal {
-            try database.run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE ordinal = ?", productId, dueAt, body, ordinal)
+        // A new subscription (its id was just looked up and not found: a purchase) is inserted
+        // without the UPDATE that would find nothing.
+        let knownAbsent = lastAbsentId == id
+        lastAbsentId = nil
+        if knownAbsent {
+            // Inserted below.
+        } else if let ordinal = walked[id]?.ordinal {
+            try run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE ordinal = ?", productId, dueAt, body, ordinal)
             walked[id]?.body = nil
         } else {
-            try database.run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE id = ?", productId, dueAt, body, id)
+            try run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE id = ?", productId, dueAt, body, id)
         }
-        if database.changesCount == 0 {
-            try database.run(
+        if knownAbsent || database.changesCount == 0 {
+            try run(
                 "INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 id, customerId, groupId, productId, dueAt, body, clockId)
         }
@@ -33,13 +41,13 @@ extension StoreTransaction: AggregateTransaction {
     // `clock_id IS ?` matches NULL (the consumer's clock) too and uses the (clock_id, …) indexes.
 
     public func subscriptionIds(customerId: String, groupId: String, onClock clockId: String?) throws -> [String] {
-        try database.allRows(
+        try allRows(
             "SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? AND group_id = ? ORDER BY id", clockId, customerId, groupId
         ) { $0.string(0) ?? "" }
     }
 
     public func subscriptionIds(customerId: String, onClock clockId: String?) throws -> [String] {
-        try database.allRows("SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? ORDER BY id", clockId, customerId) {
+        try allRows("SELECT id FROM subscription WHERE clock_id IS ? AND customer_id = ? ORDER BY id", clockId, customerId) {
             $0.string(0) ?? ""
         }
     }
@@ -98,14 +106,14 @@ extension StoreTransaction: AggregateTransaction {
     }
 
     public func dueSubscriptionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String] {
-        try database.allRows(
+        try allRows(
             "SELECT id FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?",
             clockId, dueAt, limit
         ) { $0.string(0) ?? "" }
     }
 
     public func earliestSubscriptionDue(onClock clockId: String?) throws -> Int64? {
-        let earliest = try database.firstRow("SELECT MIN(due_at) FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL", clockId) {
+        let earliest = try firstRow("SELECT MIN(due_at) FROM subscription WHERE clock_id IS ? AND due_at IS NOT NULL", clockId) {
             $0.int64(0)
         } ?? nil
         dueFloors[clockId ?? ""] = earliest ?? .max
@@ -118,33 +126,33 @@ extension StoreTransaction: AggregateTransaction {
     }
 
     public func putTransaction(_ body: Data, subscriptionId: String, position: Int, transactionId: String) throws {
-        try database.run(
+        try run(
             "INSERT OR REPLACE INTO transaction_history (subscription_id, position, transaction_id, body) VALUES (?, ?, ?, ?)",
             subscriptionId, position, transactionId, body)
     }
 
     public func transactions(subscriptionId: String) throws -> [Data] {
-        try database.allRows("SELECT body FROM transaction_history WHERE subscription_id = ? ORDER BY position", subscriptionId) {
+        try allRows("SELECT body FROM transaction_history WHERE subscription_id = ? ORDER BY position", subscriptionId) {
             $0.data(0) ?? Data()
         }
     }
 
     public func containsTransaction(_ transactionId: String, subscriptionId: String) throws -> Bool {
-        try database.firstRow(
+        try firstRow(
             "SELECT 1 FROM transaction_history WHERE subscription_id = ? AND transaction_id = ? LIMIT 1", subscriptionId, transactionId
         ) { _ in true } ?? false
     }
 
     public func requestResult(key: String, subscriptionId: String) throws -> Data? {
-        try database.firstRow("SELECT body FROM request_result WHERE subscription_id = ? AND key = ?", subscriptionId, key) { $0.data(0) } ?? nil
+        try firstRow("SELECT body FROM request_result WHERE subscription_id = ? AND key = ?", subscriptionId, key) { $0.data(0) } ?? nil
     }
 
     public func putRequestResult(_ body: Data, key: String, subscriptionId: String) throws {
-        try database.run("INSERT OR REPLACE INTO request_result (subscription_id, key, body) VALUES (?, ?, ?)", subscriptionId, key, body)
+        try run("INSERT OR REPLACE INTO request_result (subscription_id, key, body) VALUES (?, ?, ?)", subscriptionId, key, body)
     }
 
     public func massExtension(_ id: String) throws -> Data? {
-        try database.firstRow("SELECT body FROM mass_extension WHERE id = ?", id) { $0.data(0) } ?? nil
+        try firstRow("SELECT body FROM mass_extension WHERE id = ?", id) { $0.data(0) } ?? nil
     }
 
     public func putMassExtension(_ body: Data, id: String, productId: String, dueAt: Int64?, clockId: String?) throws {

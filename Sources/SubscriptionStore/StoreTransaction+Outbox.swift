@@ -10,7 +10,7 @@ extension StoreTransaction {
         var stored = entries
         for index in stored.indices {
             let entry = stored[index]
-            try database.run(
+            try run(
                 "INSERT INTO outbox (routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 entry.routingKey, entry.messageId, entry.correlationId, entry.subscriptionId, entry.sequence, entry.signedAt, entry.body)
             stored[index].id = database.lastInsertedRowID
@@ -38,7 +38,7 @@ extension StoreTransaction {
     /// Removes entries the broker confirmed (one statement per run of consecutive ids).
     public func removeFromOutbox(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
-        let delete = "DELETE FROM outbox WHERE id BETWEEN ? AND ?"
+        let delete: StaticString = "DELETE FROM outbox WHERE id BETWEEN ? AND ?"
         let sorted = ids.sorted()
         var first = sorted[0]
         var last = first
@@ -47,11 +47,11 @@ extension StoreTransaction {
                 last = id
                 continue
             }
-            try database.run(delete, first, last)
+            try run(delete, first, last)
             first = id
             last = id
         }
-        try database.run(delete, first, last)
+        try run(delete, first, last)
     }
 
     /// The number of entries waiting to be published (the outbox backlog).

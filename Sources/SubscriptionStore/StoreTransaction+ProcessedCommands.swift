@@ -4,13 +4,13 @@ import GRDB
 extension StoreTransaction {
     /// The reply stored when `commandId` was first processed, or nil if it never was.
     public func processedReply(commandId: String) throws -> Data? {
-        try database.firstRow("SELECT reply FROM processed_command WHERE command_id = ?", commandId) { $0.data(0) ?? Data() }
+        try firstRow("SELECT reply FROM processed_command WHERE command_id = ?", commandId) { $0.data(0) ?? Data() }
     }
 
     /// The reply stored when `commandId` was first processed and the digest of that command's
     /// body (nil for commands processed before schema v4), or nil if it never was.
     public func processedCommand(commandId: String) throws -> (reply: Data, digest: Data?)? {
-        try database.firstRow("SELECT reply, command_digest FROM processed_command WHERE command_id = ?", commandId) {
+        try firstRow("SELECT reply, command_digest FROM processed_command WHERE command_id = ?", commandId) {
             (reply: $0.data(0) ?? Data(), digest: $0.data(1))
         }
     }
@@ -19,7 +19,7 @@ extension StoreTransaction {
     /// a redelivery or a replay returns the same reply and changes nothing, and the id reused
     /// for another body is refused.
     public func recordProcessed(commandId: String, method: String, reply: Data, at date: Date, digest: Data?) throws {
-        try database.run(
+        try run(
             "INSERT INTO processed_command (command_id, method, reply, processed_at, command_digest) VALUES (?, ?, ?, ?, ?)",
             commandId, method, reply, Self.milliseconds(date), digest)
     }

@@ -4,7 +4,7 @@ import GRDB
 /// Test clocks (docs/test-clocks.md): the clocks themselves and which clock a subscription is on.
 extension StoreTransaction {
     public func clock(ofSubscription id: String) throws -> StoredClockMembership? {
-        try database.firstRow("SELECT clock_id FROM subscription WHERE id = ?", id) { StoredClockMembership(clockId: $0.string(0)) }
+        try firstRow("SELECT clock_id FROM subscription WHERE id = ?", id) { StoredClockMembership(clockId: $0.string(0)) }
     }
 
     /// Read once per transaction (a batch of commands), then kept: ``putTestClock(_:)`` and

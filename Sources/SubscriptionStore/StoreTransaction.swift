@@ -8,9 +8,13 @@ import GRDB
 /// Every statement is prepared once per connection and reused (GRDB's statement cache): the
 /// consumer runs the same few statements thousands of times a second. The ones each command
 /// runs are bound and stepped through SQLite's C API (`DirectStatements.swift`), without GRDB's
-/// per-call argument conversion.
+/// per-call argument conversion, and found again by their literal's address
+/// (`StatementSlots.swift`), without hashing their text.
 public final class StoreTransaction {
     let database: Database
+    /// The statements this transaction ran through ``run(_:_:)``, ``firstRow(_:_:read:)`` and
+    /// ``allRows(_:_:read:)``, by their SQL literal (``StatementSlots``).
+    var slots = StatementSlots()
     /// Whether a test clock exists, once read in this transaction (nil: not read yet): every
     /// command asks (``CommandClock``), and only this transaction can change the answer.
     var knownHasTestClocks: Bool?
@@ -25,6 +29,12 @@ public final class StoreTransaction {
     /// write of a subscription drops its body (its position stays); a rolled-back savepoint
     /// drops them all.
     var walked: [String: (ordinal: Int64, body: Data?)] = [:]
+    /// The id of the latest ``subscription(_:)`` that found no row, until the next save: the
+    /// engine looks a new subscription's id up before saving it, and that save then inserts
+    /// without first trying an update. Only ``putSubscription(_:id:customerId:groupId:productId:dueAt:clockId:)``
+    /// adds subscription rows, and it clears this, so the id is still absent when it is used;
+    /// a rolled-back savepoint, which may bring deleted rows back, clears it too.
+    var lastAbsentId: String?
 
     init(database: Database) {
         self.database = database
@@ -56,6 +66,8 @@ extension StoreTransaction {
             return .rollback
         }
         walked = [:]
+        // A rolled-back delete brings rows back: what was looked up and absent may exist again.
+        lastAbsentId = nil
         return try outcome.get()
     }
 }
