@@ -53,8 +53,7 @@ let package = Package(
         // Identifiers that are pure functions of a name: SHA-1 (swift-crypto) and RFC 9562
         // version 5 UUIDs. No I/O: the engine's event ids and the producer's command ids.
         .target(
-            name: "StableIdentifiers",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            name: "StableIdentifiers"
         ),
         // The services' environment reader: typed values, a malformed one refused by name.
         .target(
@@ -281,7 +280,11 @@ let package = Package(
         .testTarget(
             name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
         .testTarget(name: "CompactCodingTests", dependencies: ["CompactCoding"]),
-        .testTarget(name: "StableIdentifiersTests", dependencies: ["StableIdentifiers"]),
+        .testTarget(
+            name: "StableIdentifiersTests",
+            // swift-crypto's SHA-1 as the reference the hasher is checked against.
+            dependencies: ["StableIdentifiers", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(
             name: "SubscriptionAPITests",
             dependencies: ["SubscriptionAPI", "AppleErrorCatalog"],

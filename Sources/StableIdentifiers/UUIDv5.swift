@@ -1,5 +1,3 @@
-import Crypto
-
 /// RFC 9562 version 5 (SHA-1, name-based) UUIDs: the same namespace and name always give the
 /// same UUID, so an identifier derived from what it names survives a replay. The engine makes
 /// one per event: the digest is computed without copying the name, the text without
@@ -37,12 +35,11 @@ public enum UUIDv5 {
         namespace: [UInt8], name: String, _ body: (UnsafeRawBufferPointer) -> Result
     ) -> Result {
         precondition(namespace.count == 16, "a UUID namespace is 16 bytes, got \(namespace.count)")
-        var hasher = Insecure.SHA1()
-        namespace.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        var hasher = SHA1Hasher()
+        namespace.withUnsafeBytes { hasher.update($0) }
         var name = name
-        name.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-        let digest = hasher.finalize()
-        return digest.withUnsafeBytes { digestBytes in
+        name.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        return hasher.finalize { digestBytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { uuid in
                 for index in 0..<16 { uuid[index] = digestBytes[index] }
                 uuid[6] = (uuid[6] & 0x0F) | 0x50

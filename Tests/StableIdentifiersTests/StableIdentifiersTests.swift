@@ -1,3 +1,4 @@
+import Crypto
 import StableIdentifiers
 import Testing
 
@@ -12,6 +13,25 @@ struct StableIdentifiersTests {
         #expect(hex(SHA1.digest(Array(input.utf8))) == expected)
         #expect(hex(SHA1.digest(input.utf8)) == expected)
         #expect(hex(SHA1.digest(input.utf8.lazy.map { $0 })) == expected)
+    }
+
+    @Test("SHA-1 equals swift-crypto's for every length from 0 to 300 bytes (each padding case), in one piece or in parts")
+    func sha1MatchesSwiftCrypto() {
+        for length in 0...300 {
+            // Scrambled but fixed bytes, so a failing length is reproducible.
+            let message = (0..<length).map { UInt8(truncatingIfNeeded: ($0 &* 0x9E37_79B1 &+ length &* 31) >> 7) }
+            let expected = Array(Insecure.SHA1.hash(data: message))
+            #expect(SHA1.digest(message) == expected, "length \(length)")
+            // The same message fed in uneven parts.
+            var hasher = SHA1Hasher()
+            var start = 0
+            while start < length {
+                let end = min(length, start + 1 + (start &* 7 &+ length) % 70)
+                message[start..<end].withUnsafeBytes { hasher.update($0) }
+                start = end
+            }
+            #expect(hasher.finalize { Array($0) } == expected, "length \(length) in parts")
+        }
     }
 
     @Test("a version 5 UUID equals RFC 9562's / Python's uuid5(NAMESPACE_DNS, 'python.org')")
@@ -37,3 +57,4 @@ struct StableIdentifiersTests {
         }.joined()
     }
 }
+
