@@ -56,24 +56,33 @@ final class CArena {
         return string.withUTF8 { bytes($0) }
     }
 
-    /// An `amqp_table_t` with the entries of `table`, sorted by name for determinism, and
-    /// `extra` in place of any entry of the same name (added without copying `table`).
+    /// An `amqp_table_t` with the entries of `table`, sorted by name (byte order) for
+    /// determinism, and `extra` in place of any entry of the same name. Built straight into the
+    /// arena and sorted there: a publish carries a few headers, and sorting the dictionary
+    /// first allocated an array of them for every publish.
     func table(_ table: AMQPTable, adding extra: (key: String, value: AMQPFieldValue)? = nil) -> amqp_table_t {
-        var entries = table.sorted(by: { $0.key < $1.key })
+        let capacity = table.count + (extra == nil ? 0 : 1)
+        guard capacity > 0, let raw = allocate(MemoryLayout<amqp_table_entry_t>.stride * capacity) else { return amqp_empty_table }
+        let entries = raw.bindMemory(to: amqp_table_entry_t.self, capacity: capacity)
+        var count = 0
+        for (key, value) in table where key != extra?.key {
+            (entries + count).initialize(to: amqp_table_entry_t(key: bytes(key), value: fieldValue(value)))
+            count += 1
+        }
         if let extra {
-            entries.removeAll { $0.key == extra.key }
-            let position = entries.firstIndex { $0.key > extra.key } ?? entries.endIndex
-            entries.insert(extra, at: position)
+            (entries + count).initialize(to: amqp_table_entry_t(key: bytes(extra.key), value: fieldValue(extra.value)))
+            count += 1
         }
-        guard !entries.isEmpty else { return amqp_empty_table }
-        let count = entries.count
-        let size = MemoryLayout<amqp_table_entry_t>.stride * count
-        guard let raw = allocate(size) else { return amqp_empty_table }
-        let cEntries = raw.bindMemory(to: amqp_table_entry_t.self, capacity: count)
-        for (index, (key, value)) in entries.enumerated() {
-            (cEntries + index).initialize(to: amqp_table_entry_t(key: bytes(key), value: fieldValue(value)))
-        }
-        return amqp_table_t(num_entries: Int32(count), entries: cEntries)
+        var sorted = UnsafeMutableBufferPointer(start: entries, count: count)
+        sorted.sort { Self.precedes($0.key, $1.key) }
+        return amqp_table_t(num_entries: Int32(count), entries: entries)
+    }
+
+    /// Byte order of two keys (a shorter key first when it is a prefix of the other).
+    private static func precedes(_ lhs: amqp_bytes_t, _ rhs: amqp_bytes_t) -> Bool {
+        let common = min(lhs.len, rhs.len)
+        let order = common == 0 ? 0 : memcmp(lhs.bytes, rhs.bytes, common)
+        return order != 0 ? order < 0 : lhs.len < rhs.len
     }
 
     private func fieldValue(_ value: AMQPFieldValue) -> amqp_field_value_t {
