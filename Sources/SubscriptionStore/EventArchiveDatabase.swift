@@ -37,7 +37,9 @@ public final class EventArchiveDatabase: Sendable {
     ///
     /// Each event is stored by one statement that finds its subscription's ordinal itself (a mass
     /// extension archives one event for each of a million known subscriptions). Only when that
-    /// stores nothing is the subscription added; when it was new, the statement runs again.
+    /// stores nothing is the subscription added; when it was new, the statement runs again. A
+    /// subscription's first event adds the subscription before it instead (a purchase's event
+    /// then costs two statements, not three).
     /// - Returns: how many were new.
     @discardableResult
     public func insert(_ events: [ArchivedEvent]) async throws -> Int {
@@ -53,8 +55,13 @@ public final class EventArchiveDatabase: Sendable {
                         insertEvent, event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType,
                         event.subtype, event.archivedAt, event.body, subscription)
                 }
+                // A subscription's first event (sequence 1; 0 for a summary) most likely meets a
+                // subscription the archive has not seen: add it first, and the event's insert
+                // runs once instead of twice.
+                let likelyNew = event.sequence <= 1
+                if likelyNew { try database.run(addSubscription, subscription) }
                 try insert()
-                if database.changesCount == 0 {
+                if !likelyNew, database.changesCount == 0 {
                     // Either the subscription is new, or the event was stored before.
                     try database.run(addSubscription, subscription)
                     guard database.changesCount > 0 else { continue }

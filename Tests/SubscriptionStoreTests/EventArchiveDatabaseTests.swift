@@ -79,6 +79,26 @@ struct EventArchiveDatabaseTests {
         #expect(try archive.events(ofSubscription: "a", limit: 10).events.map(\.uuid) == ["a1", "a2"])
     }
 
+    @Test("a first event (sequence 1) adds its subscription before itself, a later one after missing it: each stored once and counted once")
+    func firstAndLaterEventsOfNewSubscriptions() async throws {
+        // A later event of a subscription the archive has not seen (it joined mid-stream).
+        #expect(try await archive.insert([Self.event("d3", subscription: "d", sequence: 3)]) == 1)
+        // Its first event arrives late: the subscription exists already.
+        #expect(try await archive.insert([Self.event("d1", subscription: "d", sequence: 1)]) == 1)
+        // Re-published first events: nothing new, nothing counted.
+        #expect(try await archive.insert([Self.event("d1", subscription: "d", sequence: 1), Self.event("d3", subscription: "d", sequence: 3)]) == 0)
+        // A new subscription's first event and another's later one in one batch.
+        #expect(try await archive.insert([Self.event("e1", subscription: "e", sequence: 1), Self.event("f2", subscription: "f", sequence: 2)]) == 2)
+        #expect(try archive.events(ofSubscription: "d", limit: 10).events.map(\.uuid) == ["d1", "d3"])
+        #expect(try archive.events(ofSubscription: "e", limit: 10).events.map(\.uuid) == ["e1"])
+        #expect(try archive.events(ofSubscription: "f", limit: 10).events.map(\.uuid) == ["f2"])
+        #expect(try archive.count() == 4)
+        let subscriptions = try await DatabaseQueue(path: path).read { database in
+            try Int.fetchOne(database, sql: "SELECT COUNT(*) FROM subscription")
+        }
+        #expect(subscriptions == 3)
+    }
+
     @Test("a limit keeps the latest events, still in ascending order, and says older ones were left out")
     func limitKeepsTheLatest() async throws {
         try await archive.insert((1...5).map { Self.event("e\($0)", sequence: UInt64($0)) })
