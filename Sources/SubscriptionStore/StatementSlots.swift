@@ -13,7 +13,9 @@ struct StatementSlots {
     private var keys: [UnsafeRawPointer] = []
     private var statements: [Statement] = []
 
-    /// The prepared statement for `sql` on `database`.
+    /// The prepared statement for `sql` on `database`. `sql` is a literal with a pointer
+    /// representation (`utf8Start`), as every SQL statement is: only a literal of a single
+    /// Unicode scalar has none.
     mutating func statement(_ sql: StaticString, in database: Database) throws -> Statement {
         let key = UnsafeRawPointer(sql.utf8Start)
         for index in keys.indices where keys[index] == key { return statements[index] }
