@@ -33,7 +33,9 @@ struct CommandPipeline: Sendable {
     /// Test-only fault injection (`CRASH_ON_CUSTOMER`); off (nil) by default.
     var faultInjection: FaultInjection?
 
-    /// A command that passed triage (a class: shared, not copied, by the batch's retries).
+    /// A command that passed triage. Immutable and shared: the batch's transaction reads it and,
+    /// after a failed batch, the one-by-one retry; as a struct each copy retained its delivery,
+    /// envelope and route (0.5 % of the consumer's CPU at 500 commands in flight).
     final class Accepted: Sendable {
         let delivery: AMQPDelivery
         let envelope: Subscriptions_V1_CommandEnvelope
