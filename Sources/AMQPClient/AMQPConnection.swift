@@ -159,7 +159,7 @@ public final class AMQPConnection: Sendable {
     ) async throws(AMQPError) -> AMQPConsumer {
         let mailbox = worker.mailbox
         let id = mailbox.makeConsumerID()
-        let (stream, continuation) = AsyncStream<AMQPDelivery>.makeStream()
+        let (stream, continuation) = AsyncStream<[AMQPDelivery]>.makeStream()
         continuation.onTermination = { termination in
             if case .cancelled = termination {
                 mailbox.send(.cancelConsumer(id: id) { _ in })
@@ -169,7 +169,7 @@ public final class AMQPConnection: Sendable {
             id: id, queue: queue, prefetch: prefetch, exclusive: exclusive, autoAck: autoAck, continuation: continuation
         )
         try await request { .consume(registration, $0) }
-        return AMQPConsumer(stream: stream, id: id, mailbox: mailbox)
+        return AMQPConsumer(batches: stream, id: id, mailbox: mailbox)
     }
 
     /// Whether the connection is open right now (false while reconnecting).

@@ -55,8 +55,8 @@ final class CommandConsumerService: Service {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask { [inbox, wake] in
-                    for await delivery in consumer {
-                        inbox.append(delivery)
+                    for await deliveries in consumer.batches {
+                        inbox.append(contentsOf: deliveries)
                         wake.yield()
                     }
                     wake.finish()

@@ -24,8 +24,9 @@ final class DeliveryInbox: Sendable {
 
     private let state = Mutex(State())
 
-    func append(_ delivery: AMQPDelivery) {
-        state.withLock { $0.deliveries.append(delivery) }
+    /// Appends a run of deliveries (``AMQPConsumer/batches``), in order, under one lock.
+    func append(contentsOf deliveries: [AMQPDelivery]) {
+        state.withLock { $0.deliveries.append(contentsOf: deliveries) }
     }
 
     /// Asks for a timer transaction (the scheduler saw something due).

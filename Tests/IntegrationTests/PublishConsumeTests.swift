@@ -31,6 +31,32 @@ struct PublishConsumeTests {
         await connection.close()
     }
 
+    @Test("batches: what one read of the socket brought comes as one run, in publish order, none lost")
+    func deliveryRuns() async throws {
+        let connection = try await Broker.connect()
+        let queue = Broker.uniqueName("runs")
+        try await connection.declare(AMQPTopology(queues: [Broker.temporaryQueue(queue)]))
+        let total = 300
+        let results = await connection.publish((0..<total).map { index in
+            AMQPPublish(AMQPMessage(body: Data("\(index)".utf8), properties: AMQPProperties(messageId: "\(index)")), exchange: "", routingKey: queue)
+        })
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+        // All 300 wait in the queue before the consumer starts, so the broker sends them in a
+        // burst that arrives in far fewer reads than messages.
+        let consumer = try await connection.consume(queue: queue, prefetch: UInt16(total))
+        var runs: [[AMQPDelivery]] = []
+        for await run in consumer.batches {
+            #expect(!run.isEmpty)
+            runs.append(run)
+            if runs.joined().count >= total { break }
+        }
+        let ids = runs.joined().map { $0.message.properties.messageId ?? "" }
+        #expect(ids == (0..<total).map(String.init))
+        #expect(runs.count < total, "every delivery came alone: \(runs.count) runs")
+        try await #require(runs.last?.last).ack(multiple: true)
+        await connection.close()
+    }
+
     @Test("properties and headers arrive as published")
     func propertiesArrive() async throws {
         let connection = try await Broker.connect()

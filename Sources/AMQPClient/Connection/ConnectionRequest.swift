@@ -63,5 +63,6 @@ struct ConsumerRegistration: Sendable {
     var prefetch: UInt16
     var exclusive: Bool
     var autoAck: Bool = false
-    var continuation: AsyncStream<AMQPDelivery>.Continuation
+    /// Where the deliveries go, in the runs they were read in (``AMQPConsumer/batches``).
+    var continuation: AsyncStream<[AMQPDelivery]>.Continuation
 }

@@ -3,10 +3,16 @@ import Foundation
 
 extension ConnectionWorker {
     /// Reads and handles every frame that arrives within a millisecond (also services
-    /// heartbeats: rabbitmq-c sends and checks them while waiting for frames).
+    /// heartbeats: rabbitmq-c sends and checks them while waiting for frames). Deliveries are
+    /// handed to their consumers in runs: whatever was read before the next read would wait for
+    /// the socket goes in one yield, so a consumer's task wakes once per run, not per message.
     func readAvailableFrames() {
+        defer { handOverDeliveries() }
         for _ in 0..<4096 {
             guard let state else { return }
+            if hasUnhandedDeliveries && amqp_frames_enqueued(state) == 0 && amqp_data_in_buffer(state) == 0 {
+                handOverDeliveries()
+            }
             var frame = amqp_frame_t()
             var timeout = timeval(tv_sec: 0, tv_usec: 1000)
             let status = amqp_simple_wait_frame_noblock(state, &frame, &timeout)
@@ -58,7 +64,7 @@ extension ConnectionWorker {
                 do {
                     try resubscribe(consumerID: id)
                 } catch {
-                    consumers.removeValue(forKey: id)?.registration.continuation.finish()
+                    consumers.removeValue(forKey: id)?.finish()
                 }
             }
         case AMQP_CHANNEL_CLOSE_METHOD:
@@ -128,16 +134,37 @@ extension ConnectionWorker {
         _ message: AMQPMessage, channel: amqp_channel_t, exchange: String, routingKey: String,
         tag: UInt64, redelivered: Bool
     ) {
-        guard let record = consumers.values.first(where: { $0.channel == channel }) else { return }
+        guard let index = consumers.firstIndex(where: { $0.value.channel == channel }) else { return }
+        let id = consumers.keys[index]
+        let generation = consumers.values[index].channelGeneration
         let delivery = AMQPDelivery(
             message: message,
             exchange: exchange,
             routingKey: routingKey,
             redelivered: redelivered,
             deliveryTag: tag,
-            origin: DeliveryOrigin(consumerID: record.registration.id, channelGeneration: record.channelGeneration, deliveryTag: tag),
+            origin: DeliveryOrigin(consumerID: id, channelGeneration: generation, deliveryTag: tag),
             mailbox: mailbox
         )
-        record.registration.continuation.yield(delivery)
+        // In place, by index: a copy of the record would make the append copy the array.
+        consumers.values[index].unhanded.append(delivery)
+        hasUnhandedDeliveries = true
+    }
+
+    /// Yields each consumer's deliveries read so far to its sequence, as one run.
+    func handOverDeliveries() {
+        guard hasUnhandedDeliveries else { return }
+        hasUnhandedDeliveries = false
+        // Walked by index and changed in place: iterating `keys` or `values` while writing
+        // would copy the dictionary.
+        var index = consumers.startIndex
+        while index != consumers.endIndex {
+            if !consumers.values[index].unhanded.isEmpty {
+                let run = consumers.values[index].unhanded
+                consumers.values[index].unhanded = []
+                consumers.values[index].registration.continuation.yield(run)
+            }
+            consumers.formIndex(after: &index)
+        }
     }
 }

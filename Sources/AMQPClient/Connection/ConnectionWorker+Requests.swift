@@ -119,7 +119,7 @@ extension ConnectionWorker {
             }
             _ = amqp_channel_close(state, record.channel, AMQP_REPLY_SUCCESS)
         }
-        record.registration.continuation.finish()
+        record.finish()
     }
 
     private func settle(_ origin: DeliveryOrigin, _ settlement: Settlement) -> Result<Void, AMQPError> {

@@ -95,7 +95,7 @@ extension ConnectionWorker {
                     try resubscribe(consumerID: id)
                 } catch where error.scope == .channel {
                     logger.error("AMQP consumer could not resubscribe", metadata: ["error": "\(error.error)"])
-                    consumers.removeValue(forKey: id)?.registration.continuation.finish()
+                    consumers.removeValue(forKey: id)?.finish()
                 }
             }
         } catch {

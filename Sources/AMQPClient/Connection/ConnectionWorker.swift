@@ -39,6 +39,8 @@ final class ConnectionWorker: @unchecked Sendable {
     var topologies: [AMQPTopology] = []
     var pendingDeclares: [(AMQPTopology, Completion<Void>)] = []
     var consumers: [Int: ConsumerRecord] = [:]
+    /// Whether a consumer holds deliveries not handed over yet.
+    var hasUnhandedDeliveries = false
     var confirms = ConfirmTracker<OutgoingPublish>()
     /// Publishes waiting for the confirm window or for a connection, in order.
     var waiting = Deque<OutgoingPublish>()
@@ -141,7 +143,7 @@ final class ConnectionWorker: @unchecked Sendable {
         }
         pendingDeclares = []
         for record in consumers.values {
-            record.registration.continuation.finish()
+            record.finish()
         }
         consumers = [:]
         for request in mailbox.closeAndTakeRequests() {
@@ -205,6 +207,15 @@ struct ConsumerRecord {
     /// Incremented whenever the consumer's channel is reopened: older deliveries are stale.
     var channelGeneration = 0
     var subscribed = false
+    /// Deliveries read but not handed over yet: they go to the consumer's sequence in one
+    /// run when the socket has no more buffered data (``ConnectionWorker/handOverDeliveries()``).
+    var unhanded: [AMQPDelivery] = []
 
     var channel: amqp_channel_t { amqp_channel_t(2 + registration.id) }
+
+    /// Hands over what was read, then ends the consumer's sequence.
+    func finish() {
+        if !unhanded.isEmpty { registration.continuation.yield(unhanded) }
+        registration.continuation.finish()
+    }
 }
