@@ -149,14 +149,14 @@ struct CommandPipeline: Sendable {
             applied.reserveCapacity(batch.count)
             var events: [OutboxEntry] = []
             for item in batch {
-                let (reply, status, itemEvents) = try Self.apply(
-                    item.envelope, route: item.route, handler: handler, clock: &transactionClock, in: transaction)
+                let (reply, status) = try Self.apply(
+                    item.envelope, route: item.route, handler: handler, clock: &transactionClock, in: transaction,
+                    events: &events)
                 applied.append(CommittedBatch.Applied(
                     delivery: item.delivery, method: item.route.methodName, commandId: item.envelope.commandID,
                     reply: reply, status: status))
-                events += itemEvents
             }
-            return (applied, try transaction.enqueue(events))
+            return (applied, try transaction.enqueue(consume events))
         }
         return CommittedBatch(applied: applied, events: events, started: started)
     }
@@ -188,9 +188,21 @@ struct CommandPipeline: Sendable {
         _ envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute,
         handler: any CommandHandling, clock: inout TransactionClock, in transaction: any ConsumerStoreTransaction
     ) throws -> (reply: Data, status: Subscriptions_V1_StatusCode, events: [OutboxEntry]) {
+        var events: [OutboxEntry] = []
+        let (reply, status) = try apply(envelope, route: route, handler: handler, clock: &clock, in: transaction, events: &events)
+        return (reply, status, events)
+    }
+
+    /// ``apply(_:route:handler:clock:in:)`` appending the command's events to the batch's
+    /// `events`, so that they are not copied from an array of their own.
+    private static func apply(
+        _ envelope: Subscriptions_V1_CommandEnvelope, route: CommandRoute,
+        handler: any CommandHandling, clock: inout TransactionClock, in transaction: any ConsumerStoreTransaction,
+        events: inout [OutboxEntry]
+    ) throws -> (reply: Data, status: Subscriptions_V1_StatusCode) {
         if envelope.preview || route == .priceChangeWhatIf {
             let reply = try CommandPreviewRun.run(envelope, route: route, handler: handler, clock: &clock, in: transaction)
-            return (try reply.serializedBytes(), reply.status, [])
+            return (try reply.serializedBytes(), reply.status)
         }
         let digest = try CommandDigest.of(envelope)
         if let stored = try transaction.processedCommand(commandId: envelope.commandID) {
@@ -198,11 +210,11 @@ struct CommandPipeline: Sendable {
             if let first = stored.digest, first != digest {
                 let refusal = Subscriptions_V1_CommandReply(
                     commandId: envelope.commandID, rejection: CommandDigest.refusal(route: route), repliedAt: Timestamp(millisecondsSince1970: Int64((try clock.now().timeIntervalSince1970 * 1000).rounded())))
-                return (try refusal.serializedBytes(), refusal.status, [])
+                return (try refusal.serializedBytes(), refusal.status)
             }
             var reply = try Subscriptions_V1_CommandReply(serializedBytes: stored.reply)
             reply.replayed = true
-            return (try reply.serializedBytes(), reply.status, [])
+            return (try reply.serializedBytes(), reply.status)
         }
         let now = try clock.now()
         let outcome = try handler.handle(envelope, context: CommandContext(now: now, clock: clock.mode), in: transaction)
@@ -211,7 +223,10 @@ struct CommandPipeline: Sendable {
         if clock.mode == .manual, let advanced = outcome.manualClockAdvancedTo {
             try clock.advanced(to: advanced)
         }
-        return (reply, outcome.outgoingReply.status, try outcome.outgoingEvents.map { try $0.outboxEntry() })
+        for event in outcome.outgoingEvents {
+            events.append(try event.outboxEntry())
+        }
+        return (reply, outcome.outgoingReply.status)
     }
 
     /// A transaction failed (database busy, a bug): hand the command back to the broker after

@@ -55,7 +55,7 @@ public protocol ConsumerStoreTransaction: AggregateTransaction {
     /// Appends events to the outbox, in order; returns them with the ids the store assigned
     /// (ascending: the order they must be published in).
     @discardableResult
-    func enqueue(_ entries: [OutboxEntry]) throws -> [OutboxEntry]
+    func enqueue(_ entries: consuming [OutboxEntry]) throws -> [OutboxEntry]
     /// The oldest unpublished entries after `id` (exclusive), at most `limit`, oldest first.
     func pendingOutbox(after id: Int64, limit: Int) throws -> [OutboxEntry]
     /// Removes entries the broker confirmed.

@@ -5,17 +5,16 @@ extension StoreTransaction {
     /// Appends events to the outbox, in order, in this transaction; returns them with the ids
     /// the store assigned (ascending: the order they must be published in).
     @discardableResult
-    public func enqueue(_ entries: [OutboxEntry]) throws -> [OutboxEntry] {
-        guard !entries.isEmpty else { return [] }
-        var stored = entries
-        for index in stored.indices {
-            let entry = stored[index]
+    public func enqueue(_ entries: consuming [OutboxEntry]) throws -> [OutboxEntry] {
+        // The entries are the caller's to give: their ids are set in place, without copying them.
+        for index in entries.indices {
             try run(
                 "INSERT INTO outbox (routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                entry.routingKey, entry.messageId, entry.correlationId, entry.subscriptionId, entry.sequence, entry.signedAt, entry.body)
-            stored[index].id = database.lastInsertedRowID
+                entries[index].routingKey, entries[index].messageId, entries[index].correlationId, entries[index].subscriptionId,
+                entries[index].sequence, entries[index].signedAt, entries[index].body)
+            entries[index].id = database.lastInsertedRowID
         }
-        return stored
+        return entries
     }
 
     /// The oldest unpublished entries after `id` (exclusive), at most `limit`, oldest first.

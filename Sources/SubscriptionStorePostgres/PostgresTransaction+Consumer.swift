@@ -39,8 +39,8 @@ extension PostgresTransaction: ConsumerStoreTransaction {
     }
 
     @discardableResult
-    public func enqueue(_ entries: [OutboxEntry]) throws -> [OutboxEntry] {
-        var stored = entries
+    public func enqueue(_ entries: consuming [OutboxEntry]) throws -> [OutboxEntry] {
+        var stored = consume entries
         for index in stored.indices {
             let entry = stored[index]
             guard let id = try value(Int64.self, """
