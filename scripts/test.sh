@@ -195,3 +195,20 @@ if [ $# -eq 0 ]; then
     echo "test: scripts/benchmark.sh --small (proves the benchmark runs; its figures are not checked)"
     BENCH_BIN_DIR=$E2E_BIN_DIR scripts/benchmark.sh --small
 fi
+
+# The measuring tools of docs/benchmarks.md work: the counters see one subscription row and one
+# processed-command record inserted per purchase, and the comparison prints its medians. Only
+# in a full run.
+if [ $# -eq 0 ]; then
+    echo "test: scripts/consumer-counters.sh and scripts/consumer-ab.sh, small"
+    counters=$(LOAD=$E2E_BIN_DIR/subscriptions-load scripts/consumer-counters.sh "$E2E_BIN_DIR/subscriptions-consumer" 2000)
+    echo "$counters"
+    for statement in "INSERT INTO subscription (id" "INSERT INTO processed_command"; do
+        grep -F "$statement" <<< "$counters" | grep -q " 1.00 steps " \
+            || { echo "test: consumer-counters did not count one '$statement' per purchase" >&2; exit 1; }
+    done
+    ab=$(scripts/consumer-ab.sh "$E2E_BIN_DIR/subscriptions-consumer" "$E2E_BIN_DIR/subscriptions-consumer" 1 1000)
+    echo "$ab"
+    grep -q "^B: median [0-9.]* commands/s, [0-9.]* µs per command" <<< "$ab" \
+        || { echo "test: consumer-ab printed no medians" >&2; exit 1; }
+fi

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Compares two consumer builds under the same load, in alternating pairs on one broker
+# (docs/benchmarks.md, "Comparing two builds"):
+#
+#   scripts/consumer-ab.sh CONSUMER_A CONSUMER_B [PAIRS] [COMMANDS]
+#
+# CONSUMER_A and CONSUMER_B are subscriptions-consumer binaries; the load comes from the
+# subscriptions-load beside CONSUMER_A (or $LOAD), the same for both. One private RabbitMQ node
+# on $AB_PORT (default 5682) serves every run; each run starts the consumer on a fresh database,
+# sends 2,000 purchases of warm-up, then COMMANDS (default 20000) purchases at $IN_FLIGHT
+# (default 500) in flight, or at an offered $RATE per second if set, and prints the throughput,
+# the consumer's CPU per command and the reply p99. PAIRS (default 6) alternate the order: A
+# first in odd pairs, B first in even ones. At the end: the medians, and in how many pairs B
+# used less CPU and ran faster. Figures only: nothing is asserted. On this shared machine one
+# pair decides nothing; the method of docs/benchmarks.md is a dozen pairs and their medians.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+
+[ $# -ge 2 ] || { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+consumer_a=$(realpath "$1")
+consumer_b=$(realpath "$2")
+pairs=${3:-6}
+commands=${4:-20000}
+load=${LOAD:-$(dirname "$consumer_a")/subscriptions-load}
+port=${AB_PORT:-5682}
+node=subs-ab
+work=$repo/.build/consumer-ab-work
+for binary in "$consumer_a" "$consumer_b" "$load"; do
+    [ -x "$binary" ] || { echo "consumer-ab: $binary is not an executable" >&2; exit 2; }
+done
+if [ -n "${RATE:-}" ]; then mode=(--rate "$RATE"); else mode=(--in-flight "${IN_FLIGHT:-500}"); fi
+export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
+
+consumer_pid=""
+cleanup() {
+    [ -n "$consumer_pid" ] && kill -TERM "$consumer_pid" 2>/dev/null && wait "$consumer_pid" 2>/dev/null || true
+    scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
+    rm -rf "$repo/.rabbitmq/$node" "$work"
+}
+trap cleanup EXIT
+
+scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
+rm -rf "$repo/.rabbitmq/$node"
+scripts/rabbitmq-local.sh start "$node" "$port" >/dev/null
+
+# One run of $2 with its own database and bus prefix; prints "throughput cpu p99".
+run() {
+    local consumer=$1 prefix=$2
+    rm -rf "$work" && mkdir -p "$work"
+    BUS_PREFIX=$prefix CLOCK=manual DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Config/catalog.example.json \
+        HTTP_PORT=0 LOG_LEVEL=warning "$consumer" 2>> "$work/consumer.log" &
+    consumer_pid=$!
+    BUS_PREFIX=$prefix "$load" run --commands 2000 "${mode[@]}" > /dev/null
+    local report
+    report=$(BUS_PREFIX=$prefix "$load" run --commands "$commands" "${mode[@]}" --probe-pid "$consumer_pid")
+    kill -TERM "$consumer_pid"
+    wait "$consumer_pid" || true
+    consumer_pid=""
+    local throughput cpu p99
+    throughput=$(sed -n 's/.*throughput \([0-9]*\) commands\/s.*/\1/p' <<< "$report")
+    cpu=$(sed -n 's/.*consumer CPU: \([0-9]*\) µs per command.*/\1/p' <<< "$report")
+    p99=$(sed -n 's/.*p99 \([0-9.]*\) .*/\1/p' <<< "$report")
+    echo "${throughput:-0} ${cpu:-0} ${p99:-0}"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "consumer-ab: A = $consumer_a"
+echo "consumer-ab: B = $consumer_b"
+echo "consumer-ab: $pairs pairs of $commands purchases at ${mode[*]}, 2,000 of warm-up each"
+results=$work-results
+: > "$results"
+for pair in $(seq 1 "$pairs"); do
+    if [ $((pair % 2)) -eq 1 ]; then order="A B"; else order="B A"; fi
+    for which in $order; do
+        if [ "$which" = A ]; then binary=$consumer_a; else binary=$consumer_b; fi
+        read -r throughput cpu p99 <<< "$(run "$binary" "ab$pair$which")"
+        echo "pair $pair $which: $throughput commands/s, $cpu µs of consumer CPU per command, reply p99 $p99 ms"
+        echo "$pair $which $throughput $cpu" >> "$results"
+    done
+done
+for which in A B; do
+    echo "$which: median $(awk -v w="$which" '$2 == w { print $3 }' "$results" | median) commands/s," \
+        "$(awk -v w="$which" '$2 == w { print $4 }' "$results" | median) µs per command"
+done
+awk '{ t[$1, $2] = $3; c[$1, $2] = $4; n = ($1 > n ? $1 : n) }
+     END { for (p = 1; p <= n; p++) { if (c[p, "B"] < c[p, "A"]) cpu++; if (t[p, "B"] > t[p, "A"]) thr++ }
+           printf "B used less CPU in %d of %d pairs and ran faster in %d\n", cpu, n, thr }' "$results"
+rm -f "$results"
