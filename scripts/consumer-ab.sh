@@ -26,23 +26,13 @@ load=${LOAD:-$(dirname "$consumer_a")/subscriptions-load}
 port=${AB_PORT:-5682}
 node=subs-ab
 work=$repo/.build/consumer-ab-work
-for binary in "$consumer_a" "$consumer_b" "$load"; do
-    [ -x "$binary" ] || { echo "consumer-ab: $binary is not an executable" >&2; exit 2; }
-done
+# shellcheck source=lib/consumer-runs.sh
+source scripts/lib/consumer-runs.sh
+require_executables consumer-ab "$consumer_a" "$consumer_b" "$load"
 if [ -n "${RATE:-}" ]; then mode=(--rate "$RATE"); else mode=(--in-flight "${IN_FLIGHT:-500}"); fi
 export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
-
-consumer_pid=""
-cleanup() {
-    [ -n "$consumer_pid" ] && kill -TERM "$consumer_pid" 2>/dev/null && wait "$consumer_pid" 2>/dev/null || true
-    scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
-    rm -rf "$repo/.rabbitmq/$node" "$work"
-}
-trap cleanup EXIT
-
-scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
-rm -rf "$repo/.rabbitmq/$node"
-scripts/rabbitmq-local.sh start "$node" "$port" >/dev/null
+trap cleanup_consumer_run EXIT
+fresh_broker
 
 # One run of $2 with its own database and bus prefix; prints "throughput cpu p99".
 run() {
@@ -54,9 +44,7 @@ run() {
     BUS_PREFIX=$prefix "$load" run --commands 2000 "${mode[@]}" > /dev/null
     local report
     report=$(BUS_PREFIX=$prefix "$load" run --commands "$commands" "${mode[@]}" --probe-pid "$consumer_pid")
-    kill -TERM "$consumer_pid"
-    wait "$consumer_pid" || true
-    consumer_pid=""
+    stop_consumer
     local throughput cpu p99
     throughput=$(sed -n 's/.*throughput \([0-9]*\) commands\/s.*/\1/p' <<< "$report")
     cpu=$(sed -n 's/.*consumer CPU: \([0-9]*\) µs per command.*/\1/p' <<< "$report")

@@ -26,26 +26,18 @@ port=${COUNTERS_PORT:-5682}
 node=subs-counters
 work=$repo/.build/consumer-counters-work
 library=$repo/.build/consumer-counters.so
-for binary in "$consumer" "$load"; do
-    [ -x "$binary" ] || { echo "consumer-counters: $binary is not an executable" >&2; exit 2; }
-done
+# shellcheck source=lib/consumer-runs.sh
+source scripts/lib/consumer-runs.sh
+require_executables consumer-counters "$consumer" "$load"
 mkdir -p "$repo/.build"
 compiler=${CC:-$(command -v cc || command -v clang || echo cc)}
 "$compiler" -O2 -shared -fPIC -o "$library" scripts/lib/consumer-counters.c -ldl -lpthread
 export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
 
-consumer_pid=""
-cleanup() {
-    [ -n "$consumer_pid" ] && kill -TERM "$consumer_pid" 2>/dev/null && wait "$consumer_pid" 2>/dev/null || true
-    scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
-    rm -rf "$repo/.rabbitmq/$node" "$work"
-}
-trap cleanup EXIT
-
-scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
-rm -rf "$repo/.rabbitmq/$node" "$work"
+trap cleanup_consumer_run EXIT
+rm -rf "$work"
 mkdir -p "$work"
-scripts/rabbitmq-local.sh start "$node" "$port" >/dev/null
+fresh_broker
 
 BUS_PREFIX=counters CLOCK=manual DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Config/catalog.example.json \
     HTTP_PORT=0 LOG_LEVEL=warning CONSUMER_COUNTERS_OUT="$work/counters.tsv" LD_PRELOAD="$library" \
@@ -53,19 +45,16 @@ BUS_PREFIX=counters CLOCK=manual DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Co
 consumer_pid=$!
 BUS_PREFIX=counters "$load" run --commands "$commands" --in-flight "${IN_FLIGHT:-500}" --probe-pid "$consumer_pid" \
     | grep -E "throughput|consumer CPU"
-kill -TERM "$consumer_pid"
-wait "$consumer_pid" || true
-consumer_pid=""
+stop_consumer
 [ -s "$work/counters.tsv" ] || { echo "consumer-counters: the consumer wrote no counters" >&2; exit 1; }
 
+echo "per command, statements by CPU inside sqlite3_step:"
+awk -F'\t' -v n="$commands" '$1 == "statement" && $2 > 0 { printf "%8.2f µs %6.2f steps  %s\n", $3 * 1e6 / n, $2 / n, $4 }' \
+    "$work/counters.tsv" | sort -rn | head -15
 awk -F'\t' -v n="$commands" -v work="$work/" '
-    $1 == "statement" && $2 > 0 { rows[++count] = sprintf("%8.2f µs %6.2f steps  %s", $3 * 1e6 / n, $2 / n, $4); cpu[count] = $3 }
     $1 == "file" { path = $5; sub(work, "", path); files = files sprintf("%10.0f bytes %6.2f writes %8.4f syncs  %s\n", $2 / n, $3 / n, $4 / n, path); bytes += $2 }
     $1 == "allocations" { allocations = sprintf("%.1f malloc, %.1f calloc, %.1f realloc, %.1f free", $2 / n, $3 / n, $4 / n, $5 / n) }
     END {
-        print "per command, statements by CPU inside sqlite3_step:"
-        for (i = 1; i <= count; i++) for (j = i + 1; j <= count; j++) if (cpu[j] > cpu[i]) { t = cpu[i]; cpu[i] = cpu[j]; cpu[j] = t; r = rows[i]; rows[i] = rows[j]; rows[j] = r }
-        for (i = 1; i <= count && i <= 15; i++) { print rows[i]; total += cpu[i] }
         printf "per command, files written (%.0f bytes in all):\n%s", bytes / n, files
         print "per command, allocation calls: " allocations
     }' "$work/counters.tsv"

@@ -27,24 +27,11 @@ port=${AB_PORT:-5682}
 node=subs-ab
 snapshot=${AB_SNAPSHOT:-$repo/.build/mass-extension-snapshot-$subscriptions}
 work=$repo/.build/mass-extension-ab-work
-for binary in "$consumer_a" "$consumer_b" "$load"; do
-    [ -x "$binary" ] || { echo "mass-extension-ab: $binary is not an executable" >&2; exit 2; }
-done
+# shellcheck source=lib/consumer-runs.sh
+source scripts/lib/consumer-runs.sh
+require_executables mass-extension-ab "$consumer_a" "$consumer_b" "$load"
 export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
-
-consumer_pid=""
-cleanup() {
-    [ -n "$consumer_pid" ] && kill -TERM "$consumer_pid" 2>/dev/null && wait "$consumer_pid" 2>/dev/null || true
-    scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
-    rm -rf "$repo/.rabbitmq/$node" "$work"
-}
-trap cleanup EXIT
-
-fresh_broker() {
-    scripts/rabbitmq-local.sh stop "$node" >/dev/null 2>&1 || true
-    rm -rf "$repo/.rabbitmq/$node"
-    scripts/rabbitmq-local.sh start "$node" "$port" >/dev/null
-}
+trap cleanup_consumer_run EXIT
 
 # Starts $1 on the files in $work and waits until it consumes commands.
 start_consumer() {
@@ -59,12 +46,6 @@ start_consumer() {
     done
     echo "mass-extension-ab: the consumer did not start consuming in 120 s" >&2
     exit 1
-}
-
-stop_consumer() {
-    kill -TERM "$consumer_pid"
-    wait "$consumer_pid" || true
-    consumer_pid=""
 }
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
