@@ -19,15 +19,7 @@ extension StoreTransaction: AggregateTransaction {
         // without the UPDATE that would find nothing.
         let knownAbsent = lastAbsentId == id
         lastAbsentId = nil
-        if knownAbsent {
-            // Inserted below.
-        } else if let ordinal = walked[id]?.ordinal {
-            try run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE ordinal = ?", productId, dueAt, body, ordinal)
-            walked[id]?.body = nil
-        } else {
-            try run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE id = ?", productId, dueAt, body, id)
-        }
-        if knownAbsent || database.changesCount == 0 {
+        if try knownAbsent || !updateSubscription(body, id: id, productId: productId, dueAt: dueAt) {
             try run(
                 "INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 id, customerId, groupId, productId, dueAt, body, clockId)
@@ -36,6 +28,17 @@ extension StoreTransaction: AggregateTransaction {
             // Every clock's floor: correct even if a caller named another clock than the row's.
             for (clock, floor) in dueFloors where dueAt < floor { dueFloors[clock] = dueAt }
         }
+    }
+
+    /// Updates the subscription's row if there is one; false when there is none.
+    private func updateSubscription(_ body: Data, id: String, productId: String, dueAt: Int64?) throws -> Bool {
+        if let ordinal = walked[id]?.ordinal {
+            try run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE ordinal = ?", productId, dueAt, body, ordinal)
+            walked[id]?.body = nil
+        } else {
+            try run("UPDATE subscription SET product_id = ?, due_at = ?, body = ? WHERE id = ?", productId, dueAt, body, id)
+        }
+        return database.changesCount > 0
     }
 
     // `clock_id IS ?` matches NULL (the consumer's clock) too and uses the (clock_id, …) indexes.
