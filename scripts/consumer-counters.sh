@@ -50,7 +50,7 @@ stop_consumer
 
 echo "per command, statements by CPU inside sqlite3_step:"
 awk -F'\t' -v n="$commands" '$1 == "statement" && $2 > 0 { printf "%8.2f µs %6.2f steps  %s\n", $3 * 1e6 / n, $2 / n, $4 }' \
-    "$work/counters.tsv" | sort -rn | head -15
+    "$work/counters.tsv" | sort -rn | awk 'NR <= 15' # awk reads to the end: head would cut sort off (SIGPIPE)
 awk -F'\t' -v n="$commands" -v work="$work/" '
     $1 == "file" { path = $5; sub(work, "", path); files = files sprintf("%10.0f bytes %6.2f writes %8.4f syncs  %s\n", $2 / n, $3 / n, $4 / n, path); bytes += $2 }
     $1 == "allocations" { allocations = sprintf("%.1f malloc, %.1f calloc, %.1f realloc, %.1f free", $2 / n, $3 / n, $4 / n, $5 / n) }

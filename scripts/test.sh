@@ -204,7 +204,7 @@ if [ $# -eq 0 ]; then
     counters=$(LOAD=$E2E_BIN_DIR/subscriptions-load scripts/consumer-counters.sh "$E2E_BIN_DIR/subscriptions-consumer" 2000)
     echo "$counters"
     for statement in "INSERT INTO subscription (id" "INSERT INTO processed_command"; do
-        grep -F "$statement" <<< "$counters" | grep -q " 1.00 steps " \
+        awk -v statement="$statement" 'index($0, statement) && / 1\.00 steps / { found = 1 } END { exit !found }' <<< "$counters" \
             || { echo "test: consumer-counters did not count one '$statement' per purchase" >&2; exit 1; }
     done
     ab=$(scripts/consumer-ab.sh "$E2E_BIN_DIR/subscriptions-consumer" "$E2E_BIN_DIR/subscriptions-consumer" 1 1000)
