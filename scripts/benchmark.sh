@@ -98,8 +98,8 @@ sleep 2
 load run --commands "$commands" --in-flight 500 --label "ceiling, 500 in flight" --probe-pid "$pid" | tee "$work/ceiling.txt"
 stop
 
-echo "=== product: subscriptions-consumer (engine, SQLite group commit with synchronous=FULL, events and replies confirmed)"
-start_consumer manual
+echo "=== product: subscriptions-consumer (CLOCK=system as deployed, engine, SQLite group commit with synchronous=FULL, events and replies confirmed)"
+start_consumer system
 load run --commands $((commands / 10)) --in-flight 1 --probe-pid "$pid"
 load run --commands "$commands" --in-flight 50 --probe-pid "$pid"
 load run --commands "$commands" --in-flight 500 --probe-pid "$pid" | tee "$work/product.txt"

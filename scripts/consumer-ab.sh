@@ -38,7 +38,7 @@ fresh_broker
 run() {
     local consumer=$1 prefix=$2
     rm -rf "$work" && mkdir -p "$work"
-    BUS_PREFIX=$prefix CLOCK=manual DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Config/catalog.example.json \
+    BUS_PREFIX=$prefix CLOCK=system DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Config/catalog.example.json \
         HTTP_PORT=0 LOG_LEVEL=warning "$consumer" 2>> "$work/consumer.log" &
     consumer_pid=$!
     BUS_PREFIX=$prefix "$load" run --commands 2000 "${mode[@]}" > /dev/null

@@ -39,7 +39,7 @@ rm -rf "$work"
 mkdir -p "$work"
 fresh_broker
 
-BUS_PREFIX=counters CLOCK=manual DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Config/catalog.example.json \
+BUS_PREFIX=counters CLOCK=system DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Config/catalog.example.json \
     HTTP_PORT=0 LOG_LEVEL=warning CONSUMER_COUNTERS_OUT="$work/counters.tsv" LD_PRELOAD="$library" \
     "$consumer" 2>> "$work/consumer.log" &
 consumer_pid=$!
