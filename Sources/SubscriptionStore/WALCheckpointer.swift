@@ -13,9 +13,10 @@ import Synchronization
 /// connection's WAL hook (``install(on:)``) only notes the log's size after each commit, and
 /// from ``backgroundPages`` on asks for a `PASSIVE` checkpoint on a connection of this type's
 /// own, run on a dispatch queue of its own (never the cooperative pool). A passive checkpoint
-/// takes no lock the writer needs: commits go on while it copies. The next pass waits until
-/// another ``backgroundPages`` pages were logged: a page rewritten by many commits in between
-/// (an index leaf) is then copied and synced once, not once per pass.
+/// takes no lock the writer needs: commits go on while it copies. Past twice
+/// ``backgroundPages``, where a writer that pauses would have let the log restart already, the
+/// next pass waits until another ``backgroundPages`` pages were logged: a page rewritten by many
+/// commits in between (an index leaf) is then copied and synced once, not once per pass.
 ///
 /// The log restarts from its beginning only when a checkpoint has copied all of it before the
 /// writer's next transaction begins, which a writer busy without pause may never allow. So at
@@ -54,8 +55,9 @@ final class WALCheckpointer: Sendable {
         /// Background passes asked for, and the log (pages) at the latest ask.
         var requests = 0
         var latestRequestLog = 0
-        /// Pages logged by all commits.
+        /// Pages logged by all commits, and how many times the log restarted.
         var loggedPages = 0
+        var restarts = 0
     }
 
     init(path: String, backgroundPages: Int = 2_000, inlinePages: Int = 16_000) {
@@ -85,6 +87,7 @@ final class WALCheckpointer: Sendable {
         let restarted = counters.withLock {
             let restarted = logPages < $0.latestLog
             $0.loggedPages += restarted ? logPages : logPages - $0.latestLog
+            if restarted { $0.restarts += 1 }
             $0.largestLog = max($0.largestLog, logPages)
             $0.latestLog = logPages
             return restarted
@@ -115,14 +118,22 @@ final class WALCheckpointer: Sendable {
         }
     }
 
-    /// Whether another background pass is due at a log of `logPages`: ``backgroundPages`` more
-    /// pages than at the previous request since the log last restarted, or a log close enough
-    /// to ``inlinePages`` that the passes follow each other and leave the inline pass little.
-    /// Passes back to back copied each batch's index leaves again and synced the file each time:
-    /// at 500 commands in flight a pass came every ~400 commands and wrote 4.3 KB per command.
+    /// Whether another background pass is due at a log of `logPages` (at least
+    /// ``backgroundPages``):
+    /// - under twice ``backgroundPages``, at every commit: a writer that pauses between batches
+    ///   lets one of these short passes copy the whole log, and the log restarts near
+    ///   ``backgroundPages`` (spaced passes never caught up at an offered 1,000 commands/s, and the
+    ///   log grew to 14,000 pages instead of 2,600);
+    /// - past that, once ``backgroundPages`` more pages were logged since the previous request:
+    ///   a writer that has not paused by then will not let the log restart before the inline
+    ///   limit, and passes back to back copied each batch's index leaves again and synced the
+    ///   file each time (at 500 commands in flight, a pass every ~400 commands);
+    /// - from ``inlinePages`` − ``backgroundPages`` on, at every commit again, so that the inline
+    ///   pass finds little left.
     private func backgroundPassDue(logPages: Int) -> Bool {
         let previous = requestedAtPages.load(ordering: .relaxed)
-        return logPages - previous >= backgroundPages || logPages >= inlinePages - backgroundPages
+        return logPages < 2 * backgroundPages || logPages - previous >= backgroundPages
+            || logPages >= inlinePages - backgroundPages
     }
 
     /// How many times a background pass tries a checkpoint that finds a lock taken.
