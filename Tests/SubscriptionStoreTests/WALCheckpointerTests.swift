@@ -47,18 +47,26 @@ struct WALCheckpointerTests {
         #expect(rows == (written + 1) * 4)
     }
 
+    /// Statistics after `transactions` transactions written without pause on a fresh database,
+    /// and the checkpoint they asked for drained.
+    private func statisticsAfterWriting(
+        _ transactions: Int, backgroundPages: Int, inlinePages: Int
+    ) async throws -> WALCheckpointer.Counters {
+        let path = temporaryDatabasePath()
+        let checkpointer = WALCheckpointer(path: path, backgroundPages: backgroundPages, inlinePages: inlinePages)
+        let database = try SubscriptionDatabase(path: path, checkpointer: checkpointer)
+        try await write(database, transactions: transactions)
+        checkpointer.drain()
+        return checkpointer.statistics
+    }
+
     private static func lastCommitAskedForCheckpoint(_ statistics: WALCheckpointer.Counters) -> Bool {
         statistics.latestLog >= 40 && statistics.latestRequestLog == statistics.latestLog
     }
 
     @Test("past twice backgroundPages a pass waits for another backgroundPages pages of log: a page rewritten meanwhile is copied once, not once per commit")
     func passesAreSpaced() async throws {
-        let path = temporaryDatabasePath()
-        let checkpointer = WALCheckpointer(path: path, backgroundPages: 40, inlinePages: 1_000_000)
-        let database = try SubscriptionDatabase(path: path, checkpointer: checkpointer)
-        try await write(database, transactions: 300)
-        checkpointer.drain()
-        let statistics = checkpointer.statistics
+        let statistics = try await statisticsAfterWriting(300, backgroundPages: 40, inlinePages: 1_000_000)
         // In each cycle of the log, a pass at each commit from 40 to 80 pages (a commit logs at
         // least 4 pages here, one per 3 KB row: at most 10 commits), then at most one per 40
         // pages logged. A pass asked for at every commit from 40 pages on came at nearly every
@@ -71,13 +79,8 @@ struct WALCheckpointerTests {
 
     @Test("a writer that never pauses keeps the log bounded: past the inline limit the commit checkpoints what is left")
     func boundedLog() async throws {
-        let path = temporaryDatabasePath()
         // The background threshold equals the limit: only the inline checkpoint can restart the log.
-        let checkpointer = WALCheckpointer(path: path, backgroundPages: 100, inlinePages: 100)
-        let database = try SubscriptionDatabase(path: path, checkpointer: checkpointer)
-        try await write(database, transactions: 300)
-        checkpointer.drain()
-        let statistics = checkpointer.statistics
+        let statistics = try await statisticsAfterWriting(300, backgroundPages: 100, inlinePages: 100)
         #expect(statistics.inline >= 1 || statistics.background >= 1)
         // A transaction adds a handful of pages to the log: never far past the limit.
         #expect(statistics.largestLog < 130, "\(statistics)")
