@@ -38,9 +38,6 @@ final class WALCheckpointer: Sendable {
     private let connection = Mutex<DatabaseQueue?>(nil)
     /// A background checkpoint is queued or running.
     private let requested = Atomic<Bool>(false)
-    /// The log's size (pages) when the latest background checkpoint was asked for, 0 once the
-    /// log restarted; only the writer's WAL hook reads and writes it.
-    private let requestedAtPages = Atomic<Int>(0)
     private let counters = Mutex(Counters())
 
     /// What the checkpointer did, for tests and the storage tool.
@@ -52,7 +49,8 @@ final class WALCheckpointer: Sendable {
         var largestLog = 0
         /// The log after the latest commit, in pages (small again once the log restarted).
         var latestLog = 0
-        /// Background passes asked for, and the log (pages) at the latest ask.
+        /// Background passes asked for, and the log (pages) at the latest ask (0 once the log
+        /// restarted: the next pass is counted from the log's beginning).
         var requests = 0
         var latestRequestLog = 0
         /// Pages logged by all commits, and how many times the log restarted.
@@ -84,15 +82,18 @@ final class WALCheckpointer: Sendable {
 
     /// Called by the writer right after a commit, with the log's size in pages.
     private func committed(logPages: Int, connection: OpaquePointer?, name: UnsafePointer<CChar>?) {
-        let restarted = counters.withLock {
-            let restarted = logPages < $0.latestLog
-            $0.loggedPages += restarted ? logPages : logPages - $0.latestLog
-            if restarted { $0.restarts += 1 }
+        let previousRequest = counters.withLock {
+            if logPages < $0.latestLog {
+                $0.restarts += 1
+                $0.loggedPages += logPages
+                $0.latestRequestLog = 0
+            } else {
+                $0.loggedPages += logPages - $0.latestLog
+            }
             $0.largestLog = max($0.largestLog, logPages)
             $0.latestLog = logPages
-            return restarted
+            return $0.latestRequestLog
         }
-        if restarted { requestedAtPages.store(0, ordering: .relaxed) }
         if logPages >= inlinePages {
             // SQLITE_BUSY when the background pass holds the checkpoint lock: the next commit
             // tries again. Anything else is reported by the next checkpoint as well.
@@ -106,10 +107,9 @@ final class WALCheckpointer: Sendable {
                     }
                 }
             }
-        } else if logPages >= backgroundPages, backgroundPassDue(logPages: logPages),
+        } else if logPages >= backgroundPages, backgroundPassDue(logPages: logPages, previousRequest: previousRequest),
             !requested.exchange(true, ordering: .acquiringAndReleasing)
         {
-            requestedAtPages.store(logPages, ordering: .relaxed)
             counters.withLock {
                 $0.requests += 1
                 $0.latestRequestLog = logPages
@@ -119,20 +119,20 @@ final class WALCheckpointer: Sendable {
     }
 
     /// Whether another background pass is due at a log of `logPages` (at least
-    /// ``backgroundPages``):
+    /// ``backgroundPages``), the previous one asked for at `previousRequest` pages:
     /// - under twice ``backgroundPages``, at every commit: a writer that pauses between batches
     ///   lets one of these short passes copy the whole log, and the log restarts near
     ///   ``backgroundPages`` (spaced passes never caught up at an offered 1,000 commands/s, and the
     ///   log grew to 14,000 pages instead of 2,600);
-    /// - past that, once ``backgroundPages`` more pages were logged since the previous request:
+    /// - past that, once ``backgroundPages`` more pages were logged since the previous request
+    ///   (or the log's restart):
     ///   a writer that has not paused by then will not let the log restart before the inline
     ///   limit, and passes back to back copied each batch's index leaves again and synced the
     ///   file each time (at 500 commands in flight, a pass every ~400 commands);
     /// - from ``inlinePages`` − ``backgroundPages`` on, at every commit again, so that the inline
     ///   pass finds little left.
-    private func backgroundPassDue(logPages: Int) -> Bool {
-        let previous = requestedAtPages.load(ordering: .relaxed)
-        return logPages < 2 * backgroundPages || logPages - previous >= backgroundPages
+    private func backgroundPassDue(logPages: Int, previousRequest: Int) -> Bool {
+        logPages < 2 * backgroundPages || logPages - previousRequest >= backgroundPages
             || logPages >= inlinePages - backgroundPages
     }
 
