@@ -10,9 +10,9 @@
 # delete it when the store's schema changes. Each run copies the snapshot, starts a fresh
 # private RabbitMQ node on $AB_PORT (default 5682), starts the consumer on the copy, waits until
 # it consumes (a migration at start is not timed), requests a 7-day extension of the product
-# and prints the elapsed time, the consumer's CPU per subscription and its peak RSS. PAIRS
-# (default 2) times B then A in odd pairs, A then B in even ones. Seeding a million takes about 5 minutes, a run about 2. Figures
-# only: nothing is asserted, and one pair decides nothing under 10 % on this machine.
+# and prints the elapsed time, the consumer's CPU per subscription and its peak RSS, PAIRS
+# (default 2) times, B first in odd pairs and A in even ones. Seeding a million takes about 5
+# minutes, a run about 2. Figures only: nothing is asserted; one pair decides nothing here.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
