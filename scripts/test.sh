@@ -9,6 +9,11 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 
+# Each step's heading carries the time since the start, and the run ends with its total, so a slow
+# CI run shows which step took the time.
+step() { printf 'test: [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
+
+step "installing what this machine lacks (scripts/install-dependencies.sh)"
 scripts/install-dependencies.sh
 
 started_broker=""
@@ -55,6 +60,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
     export TEST_DATABASE_URL="postgres://subscriptions:subscriptions-local-dev@127.0.0.1:$pg_port/subscriptions"
 fi
 cleanup() {
+    step "done; stopping the private servers"
     [ -n "$started_broker" ] && scripts/rabbitmq-local.sh stop "$started_broker" || true
     [ -n "$started_postgres" ] && scripts/postgres-local.sh stop "$started_postgres" || true
     stop_cluster
@@ -66,20 +72,20 @@ trap cleanup EXIT
 export REQUIRE_BROKER=1
 export REQUIRE_POSTGRES=1
 
-echo "test: checking generated protobuf code against Protos/"
+step "checking generated protobuf code against Protos/"
 scripts/check-generated-code.sh
 
 # The rules of .swift-format (import order, naming, doc-comment style, …), not the layout: the pretty
 # printer's layout differs from the tree's, and reformatting everything would only churn
 # (CONTRIBUTING.md, "Formatting"). Generated protobuf code is not ours to format.
-echo "test: swift format lint"
+step "swift format lint"
 find Sources Tests -name '*.swift' -not -path '*/Generated/*' -print0 \
     | xargs -0 swift format lint --strict --parallel --debug-disable-pretty-print
 
-echo "test: checking the console's embedded files against Console/"
+step "checking the console's embedded files against Console/"
 scripts/check-console-assets.sh
 
-echo "test: checking Compose/ offline (compose-spec schema, docker-compose config, broker definitions)"
+step "checking Compose/ offline (compose-spec schema, docker-compose config, broker definitions)"
 scripts/check-compose.sh
 
 # ONE build for everything that follows: release (what users deploy), with -enable-testing for
@@ -95,7 +101,7 @@ release) build_flags=(-c release -Xswiftc -enable-testing -Xswiftc -DWIRE_ENCODI
 debug) build_flags=(-c debug) ;;
 *) echo "test: TEST_BUILD must be release or debug, got '$build'"; exit 2 ;;
 esac
-echo "test: building: swift build ${build_flags[*]} --build-tests"
+step "building: swift build ${build_flags[*]} --build-tests"
 mkdir -p .build
 if ! swift build "${build_flags[@]}" --build-tests > .build/test-build.log 2>&1; then
     cat .build/test-build.log
@@ -117,12 +123,12 @@ if ! wait "$cluster_starter"; then
     exit 1
 fi
 export TEST_CLUSTER_NAME=$cluster_name TEST_CLUSTER_PORT=$cluster_port
-echo "test: running against AMQP_URL=$AMQP_URL (cluster suites: $(scripts/rabbitmq-local.sh cluster-urls "$cluster_name" "$cluster_port" 3))"
+step "running against AMQP_URL=$AMQP_URL (cluster suites: $(scripts/rabbitmq-local.sh cluster-urls "$cluster_name" "$cluster_port" 3))"
 if [ $# -eq 0 ]; then
     # The cluster suites stop and start a node of the test cluster: they run alone, right after
     # the others (docs/broker-cluster.md), and are skipped, saying so, in the main run.
     TEST_CLUSTER_SUITES=later swift test "${build_flags[@]}" --skip-build
-    echo "test: the cluster suites, alone: ClusterFailoverTests, BrokerClusterTests, ScaleOutProofTests (issue 11: prints its figures)"
+    step "the cluster suites, alone: ClusterFailoverTests, BrokerClusterTests, ScaleOutProofTests (issue 11: prints its figures)"
     swift test "${build_flags[@]}" --skip-build --filter "ClusterFailoverTests|BrokerClusterTests|ScaleOutProofTests"
 else
     swift test "${build_flags[@]}" --skip-build "$@"
@@ -136,7 +142,7 @@ stop_cluster
 # does not exist yet, they declare it, and the services' declaration then agrees with theirs
 # (README, "Consuming events": any start order works).
 if [ $# -eq 0 ]; then
-    echo "test: analytics consumers (Python, C) against events of the real services, started before them"
+    step "analytics consumers (Python, C) against events of the real services, started before them"
     tally_dir=$(mktemp -d)
     analytics_prefix=analytics-$(date +%s)-$$
     scripts/check-analytics.sh --exchange "$analytics_prefix.events" --fresh-exchange \
@@ -150,14 +156,14 @@ fi
 # restarted and the consumer's tmpfs filled, once each; it fails when anything was lost or
 # applied twice. Uses the build above. Only in a full run.
 if [ $# -eq 0 ]; then
-    echo "test: scripts/chaos.sh --short (faults: nothing lost, nothing applied twice)"
+    step "scripts/chaos.sh --short (faults: nothing lost, nothing applied twice)"
     CHAOS_BUILD=$build CHAOS_SKIP_BUILD=1 scripts/chaos.sh --short --seed "${CHAOS_SEED:-$(date +%s)}"
 fi
 
 # The OpenAPI document is a contract too: schemathesis generates requests it allows and the real
 # services must accept them (positive_data_acceptance) without a server error. Only in a full run.
 if [ $# -eq 0 ]; then
-    echo "test: schemathesis over docs/openapi.yaml against the real services"
+    step "schemathesis over docs/openapi.yaml against the real services"
     scripts/check-schemathesis.sh --max-examples 50
 fi
 
@@ -167,14 +173,14 @@ fi
 # 401, and a failing receiver gets its notification on the retry schedule (test clock).
 # Only in a full run.
 if [ $# -eq 0 ]; then
-    echo "test: Apple's app-store-server-library against the real services"
+    step "Apple's app-store-server-library against the real services"
     scripts/check-apple-library.sh
 fi
 
 # The console in a real browser: headless Chromium (Debian's) driven by Selenium against the real
 # services; screenshots in .build/console-screenshots/ (CI artifacts). Only in a full run.
 if [ $# -eq 0 ]; then
-    echo "test: the console in headless Chromium against the real services"
+    step "the console in headless Chromium against the real services"
     scripts/check-console.sh
 fi
 
@@ -183,7 +189,7 @@ fi
 # part 5; the toolchain's Swift libraries of this build are the ones the image links statically).
 # Only in a full run.
 if [ $# -eq 0 ]; then
-    echo "test: the shared-library check of the runtime image, on the binaries built above"
+    step "the shared-library check of the runtime image, on the binaries built above"
     RELEASE_BIN_DIR=$E2E_BIN_DIR scripts/check-compose.sh
 fi
 
@@ -192,12 +198,12 @@ fi
 # ratio, a mass extension and the stage benchmarks. Figures only: nothing asserts a time. Only
 # in a full run.
 if [ $# -eq 0 ]; then
-    echo "test: scripts/benchmark.sh --small (proves the benchmark runs; its figures are not checked)"
+    step "scripts/benchmark.sh --small (proves the benchmark runs; its figures are not checked)"
     BENCH_BIN_DIR=$E2E_BIN_DIR scripts/benchmark.sh --small
 
     # The measuring tools of docs/benchmarks.md work: the counters see one subscription row and
     # one processed-command record inserted per purchase, and the comparison prints its medians.
-    echo "test: scripts/consumer-counters.sh and scripts/consumer-ab.sh, small"
+    step "scripts/consumer-counters.sh and scripts/consumer-ab.sh, small"
     counters=$(LOAD=$E2E_BIN_DIR/subscriptions-load scripts/consumer-counters.sh "$E2E_BIN_DIR/subscriptions-consumer" 2000)
     echo "$counters"
     for statement in "INSERT INTO subscription (id" "INSERT INTO processed_command"; do
