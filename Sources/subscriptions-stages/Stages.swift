@@ -6,8 +6,8 @@ import SubscriptionStore
 import SubscriptionWire
 import SwiftProtobuf
 
-/// The stages: the engine in memory, the wire codecs, the stored-aggregate codecs, and one
-/// SQLite group commit.
+/// The stages: the engine in memory, the wire codecs, the stored-aggregate codecs, one SQLite
+/// group commit and one transaction of the event archive.
 struct Stages {
     let catalog: Catalog
     let operations: Int
@@ -178,6 +178,40 @@ struct Stages {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return StageMeasurement(
             name: "store: group commit of 64 purchases (per cmd)", operationsPerSecond: Double(batches * 64) / seconds,
+            allocationsPerOperation: nil)
+    }
+}
+
+extension Stages {
+    /// The event archive's transaction (`EventArchiveDatabase.insert`) on a real SQLite file: 256
+    /// purchase events per transaction, each the first event of a subscription the archive has
+    /// not seen, under a random id as a purchase's (so each adds a subscription at a random place
+    /// of the archive's id index); reported per event. The events are built before the clock
+    /// starts.
+    func archiveStore() async throws -> StageMeasurement {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "stages-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let archive = try EventArchiveDatabase(path: directory.appending(path: "archive.sqlite").path)
+        let perBatch = 256
+        let batches = max(1, operations / perBatch / 2)
+        // A purchase's event is about 380 bytes; the archive does not read it.
+        let body = Data(repeating: 0x5A, count: 380)
+        var random = SplitMix64(seed: 0x5EED)
+        let events = (0..<batches).map { _ in
+            (0..<perBatch).map { _ in
+                ArchivedEvent(
+                    uuid: UUID().uuidString.lowercased(),
+                    subscriptionId: String(2_000_000_000_000_000 + random.next() % 1_000_000_000_000_000), sequence: 1,
+                    signedDate: 1_767_225_600_000, notificationType: "SUBSCRIBED", subtype: "INITIAL_BUY",
+                    archivedAt: 1_767_225_600_000, body: body)
+            }
+        }
+        let started = ContinuousClock.now
+        for batch in events { try await archive.insert(batch) }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return StageMeasurement(
+            name: "archive: store of 256 new events (per event)", operationsPerSecond: Double(batches * perBatch) / seconds,
             allocationsPerOperation: nil)
     }
 }

@@ -38,5 +38,6 @@ struct StageBenchmarks: AsyncParsableCommand {
         say("stage                                          operations/s  allocs/op")
         for measurement in try stages.inMemory() { say(measurement.line) }
         if only.map("store".hasPrefix) ?? true { say(try await stages.groupCommit().line) }
+        if only.map("archive".hasPrefix) ?? true { say(try await stages.archiveStore().line) }
     }
 }
