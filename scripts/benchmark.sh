@@ -42,8 +42,9 @@ if [ -z "${AMQP_URL:-}" ]; then
 fi
 
 if [ -n "${BENCH_BIN_DIR:-}" ]; then
-    # Binaries built already (scripts/test.sh: its one release build, with -enable-testing).
-    bin=$(cd "$BENCH_BIN_DIR" && pwd)
+    # Binaries built already (scripts/test.sh: its one release build, with -enable-testing). The
+    # physical path: `.build/release` is a symbolic link, which `find` below would not enter.
+    bin=$(cd "$BENCH_BIN_DIR" && pwd -P)
     for product in subscriptions-consumer subscriptions-load subscriptions-stages; do
         [ -x "$bin/$product" ] || { echo "benchmark: $bin/$product is missing (BENCH_BIN_DIR)" >&2; exit 2; }
     done
