@@ -17,10 +17,19 @@ public final class NotificationDatabase: Sendable {
             let directory = URL(filePath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: configuration)
+            // Every commit synced (GRDB's WAL setup sets NORMAL on the writer, under which the
+            // last commits can roll back after an OS crash or a power loss): the notifier acks an
+            // event right after storing its notification, so an unsynced one would never be sent.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             try NotificationSchema.migrator.migrate(pool)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the notifications database at \(path): \(error)")
         }
+    }
+
+    /// The writer connection's `PRAGMA synchronous` (2 = FULL), for tests of durability.
+    public func writerSynchronousMode() async throws -> Int {
+        try await pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// Stores a notification and a pending delivery to each URL, first attempt due at

@@ -44,6 +44,17 @@ struct NotifierTests {
             subscriptionId: subscription, signedDate: Int64(index) * 1000, signedPayload: "jws-\(index)")
     }
 
+    @Test("the notifications database commits with synchronous = FULL, also when opened again: an acked event's notification survives a power loss")
+    func durable() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "notifications-\(UUID().uuidString).sqlite").path
+        let database = try NotificationDatabase(path: path)
+        #expect(try await database.writerSynchronousMode() == 2)
+        #expect(try await database.insert(Self.notification(1), urls: ["http://a/"], firstAttemptAt: 10))
+        let reopened = try NotificationDatabase(path: path)
+        #expect(try await reopened.writerSynchronousMode() == 2)
+        #expect(try reopened.notification(uuid: Self.notification(1).uuid) != nil)
+    }
+
     @Test("a redelivered event is stored once; attempts move a delivery along its schedule until it succeeds")
     func deliveries() async throws {
         let database = try Self.database()

@@ -34,6 +34,15 @@ struct EventArchiveDatabaseTests {
             notificationType: "DID_RENEW", subtype: "NONE", archivedAt: archivedAt, body: Data("body-\(uuid)".utf8))
     }
 
+    @Test("the archive commits with synchronous = FULL, also when opened again: an event that left the outbox survives a power loss")
+    func durable() async throws {
+        #expect(try await archive.writerSynchronousMode() == 2)
+        #expect(try await archive.insert([Self.event("kept", sequence: 1)]) == 1)
+        let reopened = try EventArchiveDatabase(path: path)
+        #expect(try await reopened.writerSynchronousMode() == 2)
+        #expect(try reopened.events(ofSubscription: "s1", limit: 10).events.map(\.uuid) == ["kept"])
+    }
+
     @Test("a subscription's events come back by sequence whatever the arrival order; a re-published uuid is stored once")
     func orderAndDeduplication() async throws {
         let inserted = try await archive.insert([
