@@ -25,11 +25,9 @@ public final class EventArchiveDatabase: Sendable {
             let directory = URL(filePath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: configuration)
-            // Every commit synced (GRDB's WAL setup sets NORMAL on the writer, under which the
-            // last commits can roll back after an OS crash or a power loss): the archived events
-            // leave the consumer's outbox right after the commit, so an unsynced one could be
-            // lost from the timeline and the history for good.
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            // The archived events leave the consumer's outbox right after the commit: one rolled
+            // back by a power loss would be lost from the timeline and the history for good.
+            try pool.syncEveryCommit()
             try EventArchiveSchema.migrator.migrate(pool)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the event archive at \(path): \(error)")
@@ -146,7 +144,7 @@ public final class EventArchiveDatabase: Sendable {
 
     /// The writer connection's `PRAGMA synchronous` (2 = FULL), for tests of durability.
     public func writerSynchronousMode() async throws -> Int {
-        try await pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
+        try await pool.writerSynchronousMode()
     }
 
     /// How many events the archive holds.

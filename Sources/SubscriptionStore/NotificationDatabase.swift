@@ -17,10 +17,9 @@ public final class NotificationDatabase: Sendable {
             let directory = URL(filePath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: configuration)
-            // Every commit synced (GRDB's WAL setup sets NORMAL on the writer, under which the
-            // last commits can roll back after an OS crash or a power loss): the notifier acks an
-            // event right after storing its notification, so an unsynced one would never be sent.
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            // The notifier acks an event right after storing its notification: one rolled back
+            // by a power loss would never be sent.
+            try pool.syncEveryCommit()
             try NotificationSchema.migrator.migrate(pool)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the notifications database at \(path): \(error)")
@@ -29,7 +28,7 @@ public final class NotificationDatabase: Sendable {
 
     /// The writer connection's `PRAGMA synchronous` (2 = FULL), for tests of durability.
     public func writerSynchronousMode() async throws -> Int {
-        try await pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
+        try await pool.writerSynchronousMode()
     }
 
     /// Stores a notification and a pending delivery to each URL, first attempt due at

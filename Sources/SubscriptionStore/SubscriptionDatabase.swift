@@ -47,8 +47,8 @@ public final class SubscriptionDatabase: Sendable {
             let directory = URL(filePath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: configuration)
-            // After GRDB's WAL setup, which sets NORMAL on the writer.
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            // A command is acked once its batch committed: the commit must survive a power loss.
+            try pool.syncEveryCommit()
             try StoreSchema.migrator.migrate(pool)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the database at \(path): \(error)")
@@ -88,7 +88,7 @@ public final class SubscriptionDatabase: Sendable {
 
     /// The writer connection's `PRAGMA synchronous` (2 = FULL), for tests of durability.
     public func writerSynchronousMode() async throws -> Int {
-        try await pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
+        try await pool.writerSynchronousMode()
     }
 
     /// Moves the WAL into the main file (`wal_checkpoint(TRUNCATE)`), then counts rows and
