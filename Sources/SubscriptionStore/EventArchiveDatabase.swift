@@ -22,13 +22,9 @@ public final class EventArchiveDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         configuration.label = "event-archive"
         do {
-            let directory = URL(filePath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            pool = try DatabasePool(path: path, configuration: configuration)
-            // The archived events leave the consumer's outbox right after the commit: one rolled
-            // back by a power loss would be lost from the timeline and the history for good.
-            try pool.syncEveryCommit()
-            try EventArchiveSchema.migrator.migrate(pool)
+            // Synced commits: the archived events leave the consumer's outbox right after the
+            // commit, and one rolled back by a power loss would be lost from the timeline for good.
+            pool = try DatabasePool.durable(path: path, configuration: configuration, migrator: EventArchiveSchema.migrator)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the event archive at \(path): \(error)")
         }

@@ -14,13 +14,9 @@ public final class NotificationDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         configuration.label = "notifications"
         do {
-            let directory = URL(filePath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            pool = try DatabasePool(path: path, configuration: configuration)
-            // The notifier acks an event right after storing its notification: one rolled back
-            // by a power loss would never be sent.
-            try pool.syncEveryCommit()
-            try NotificationSchema.migrator.migrate(pool)
+            // Synced commits: the notifier acks an event right after storing its notification, and
+            // one rolled back by a power loss would never be sent.
+            pool = try DatabasePool.durable(path: path, configuration: configuration, migrator: NotificationSchema.migrator)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the notifications database at \(path): \(error)")
         }

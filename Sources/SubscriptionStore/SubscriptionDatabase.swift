@@ -44,12 +44,8 @@ public final class SubscriptionDatabase: Sendable {
         self.path = path
         self.checkpointer = checkpointer
         do {
-            let directory = URL(filePath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            pool = try DatabasePool(path: path, configuration: configuration)
-            // A command is acked once its batch committed: the commit must survive a power loss.
-            try pool.syncEveryCommit()
-            try StoreSchema.migrator.migrate(pool)
+            // Synced commits: a command is acked once its batch committed.
+            pool = try DatabasePool.durable(path: path, configuration: configuration, migrator: StoreSchema.migrator)
         } catch {
             throw StoreError(.cannotOpen, "cannot open the database at \(path): \(error)")
         }
