@@ -30,12 +30,19 @@ struct StageMeasurement {
             MallocInterposerSwift.unhook()
             perOperation = Double(MallocInterposerSwift.getStatistics().mallocCount) / Double(operations)
         }
-        let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
-        return StageMeasurement(name: name, operationsPerSecond: Double(operations) / seconds, allocationsPerOperation: perOperation)
+        return StageMeasurement(name: name, operations: operations, in: best, allocationsPerOperation: perOperation)
     }
 
     var line: String {
         let allocations = allocationsPerOperation.map { String(format: "%10.1f", $0) } ?? "         -"
         return "\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%12.0f", operationsPerSecond)) \(allocations)"
+    }
+}
+
+extension StageMeasurement {
+    /// `operations` done in `elapsed`.
+    init(name: String, operations: Int, in elapsed: Duration, allocationsPerOperation: Double? = nil) {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        self.init(name: name, operationsPerSecond: Double(operations) / seconds, allocationsPerOperation: allocationsPerOperation)
     }
 }

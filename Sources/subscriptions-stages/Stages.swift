@@ -174,11 +174,8 @@ struct Stages {
                 }
             }
         }
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return StageMeasurement(
-            name: "store: group commit of 64 purchases (per cmd)", operationsPerSecond: Double(batches * 64) / seconds,
-            allocationsPerOperation: nil)
+            name: "store: group commit of 64 purchases (per cmd)", operations: batches * 64, in: ContinuousClock.now - started)
     }
 }
 
@@ -208,11 +205,8 @@ extension Stages {
         }
         let started = ContinuousClock.now
         for batch in events { try await archive.insert(batch) }
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return StageMeasurement(
-            name: "archive: store of 256 new events (per event)", operationsPerSecond: Double(batches * perBatch) / seconds,
-            allocationsPerOperation: nil)
+            name: "archive: store of 256 new events (per event)", operations: batches * perBatch, in: ContinuousClock.now - started)
     }
 }
 
