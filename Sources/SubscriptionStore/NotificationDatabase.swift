@@ -32,24 +32,39 @@ public final class NotificationDatabase: Sendable {
     /// - Returns: whether the notification is new.
     @discardableResult
     public func insert(_ notification: StoredNotification, urls: [String], firstAttemptAt: Int64) async throws -> Bool {
-        try await pool.write { database in
-            try database.execute(
+        try await insert([notification], urls: urls, firstAttemptAt: firstAttemptAt) == 1
+    }
+
+    /// Stores notifications, each with a pending delivery to each URL, in one transaction: one
+    /// synced commit for a run of events instead of one each (docs/notifications.md). A
+    /// notification stored before (a redelivered event, or the same event twice in the run) is
+    /// left as it is.
+    /// - Returns: how many were new.
+    @discardableResult
+    public func insert(_ notifications: [StoredNotification], urls: [String], firstAttemptAt: Int64) async throws -> Int {
+        guard !notifications.isEmpty else { return 0 }
+        return try await pool.write { database in
+            let insertNotification = try database.cachedStatement(
                 sql: """
                     INSERT OR IGNORE INTO notification
                         (uuid, notification_type, subtype, subscription_id, signed_date, signed_payload)
                     VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
+                    """)
+            let insertDelivery = try database.cachedStatement(
+                sql: "INSERT INTO delivery (notification_uuid, url, next_attempt_at, attempts) VALUES (?, ?, ?, 0)")
+            var new = 0
+            for notification in notifications {
+                try insertNotification.execute(arguments: [
                     notification.uuid, notification.notificationType, notification.subtype, notification.subscriptionId,
                     notification.signedDate, notification.signedPayload,
                 ])
-            guard database.changesCount > 0 else { return false }
-            for url in urls {
-                try database.execute(
-                    sql: "INSERT INTO delivery (notification_uuid, url, next_attempt_at, attempts) VALUES (?, ?, ?, 0)",
-                    arguments: [notification.uuid, url, firstAttemptAt])
+                guard database.changesCount > 0 else { continue }
+                new += 1
+                for url in urls {
+                    try insertDelivery.execute(arguments: [notification.uuid, url, firstAttemptAt])
+                }
             }
-            return true
+            return new
         }
     }
 
@@ -77,20 +92,35 @@ public final class NotificationDatabase: Sendable {
     public func recordAttempt(
         of delivery: DueDelivery, at attemptedAt: Int64, result: String, httpStatus: Int?, nextAttemptAt: Int64?
     ) async throws {
+        try await recordAttempts([
+            DeliveryAttempt(delivery: delivery, attemptedAt: attemptedAt, result: result, httpStatus: httpStatus, nextAttemptAt: nextAttemptAt)
+        ])
+    }
+
+    /// Records attempts (a round of them) in one transaction: one synced commit per round.
+    public func recordAttempts(_ attempts: [DeliveryAttempt]) async throws {
+        guard !attempts.isEmpty else { return }
         try await pool.write { database in
-            try database.execute(
+            let insertAttempt = try database.cachedStatement(
                 sql: """
                     INSERT INTO send_attempt (notification_uuid, url, attempted_at, result, http_status)
                     VALUES (?, ?, ?, ?, ?)
-                    """,
-                arguments: [delivery.notificationUUID, delivery.url, attemptedAt, result, httpStatus])
-            try database.execute(
+                    """)
+            let updateDelivery = try database.cachedStatement(
                 sql: """
                     UPDATE delivery SET attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, ?),
                         next_attempt_at = ?, delivered = ?
                     WHERE notification_uuid = ? AND url = ?
-                    """,
-                arguments: [attemptedAt, nextAttemptAt, result == "SUCCESS", delivery.notificationUUID, delivery.url])
+                    """)
+            for attempt in attempts {
+                let delivery = attempt.delivery
+                try insertAttempt.execute(arguments: [
+                    delivery.notificationUUID, delivery.url, attempt.attemptedAt, attempt.result, attempt.httpStatus,
+                ])
+                try updateDelivery.execute(arguments: [
+                    attempt.attemptedAt, attempt.nextAttemptAt, attempt.result == "SUCCESS", delivery.notificationUUID, delivery.url,
+                ])
+            }
         }
     }
 

@@ -37,6 +37,29 @@ public struct DueDelivery: Sendable, Hashable {
     public var signedPayload: String
 }
 
+/// One attempt of a delivery, to record: `nextAttemptAt` nil ends the delivery (delivered or
+/// given up).
+public struct DeliveryAttempt: Sendable, Hashable {
+    public var delivery: DueDelivery
+    /// ms since 1970 (the test clock's time under CLOCK=manual).
+    public var attemptedAt: Int64
+    /// Apple's `sendAttemptResult`.
+    public var result: String
+    /// The receiver's HTTP status, when it answered.
+    public var httpStatus: Int?
+    /// When the next attempt is due (ms); nil when there is none.
+    public var nextAttemptAt: Int64?
+
+    /// An attempt.
+    public init(delivery: DueDelivery, attemptedAt: Int64, result: String, httpStatus: Int?, nextAttemptAt: Int64?) {
+        self.delivery = delivery
+        self.attemptedAt = attemptedAt
+        self.result = result
+        self.httpStatus = httpStatus
+        self.nextAttemptAt = nextAttemptAt
+    }
+}
+
 /// One attempt as recorded.
 public struct SendAttemptRecord: Sendable, Hashable {
     /// ms since 1970 (the test clock's time under CLOCK=manual).

@@ -73,6 +73,26 @@ struct NotifierTests {
         #expect(entry.attempts.map(\.httpStatus) == [500, 200])
     }
 
+    @Test("a run of notifications is stored in one transaction: the new ones counted, one already stored or twice in the run once, a delivery per URL each; a round's attempts recorded together")
+    func runs() async throws {
+        let database = try Self.database()
+        #expect(try await database.insert(Self.notification(1), urls: ["http://a/"], firstAttemptAt: 10))
+        let run = [Self.notification(1), Self.notification(2), Self.notification(3), Self.notification(2)]
+        #expect(try await database.insert(run, urls: ["http://a/", "http://b/"], firstAttemptAt: 20) == 2)
+        #expect(try await database.insert([], urls: ["http://a/"], firstAttemptAt: 20) == 0)
+        let due = try await database.dueDeliveries(at: 20, limit: 10)
+        #expect(due.map { "\($0.notificationUUID.suffix(1))\($0.url)" } == ["1http://a/", "2http://a/", "2http://b/", "3http://a/", "3http://b/"])
+        try await database.recordAttempts(due.map { delivery in
+            let success = delivery.url == "http://a/"
+            return DeliveryAttempt(
+                delivery: delivery, attemptedAt: 20, result: success ? "SUCCESS" : "TIMED_OUT", httpStatus: success ? 200 : nil,
+                nextAttemptAt: success ? nil : 20 + Self.hour)
+        })
+        #expect(try await database.dueDeliveries(at: 20 + Self.hour, limit: 10).map(\.url) == ["http://b/", "http://b/"])
+        #expect(try database.notification(uuid: Self.notification(2).uuid)?.attempts.map(\.result) == ["SUCCESS", "TIMED_OUT"])
+        #expect(try database.notification(uuid: Self.notification(1).uuid)?.attempts.map(\.httpStatus) == [200])
+    }
+
     @Test("history pages of 20 by pagination token, filtered by type, subscription and failures")
     func historyPages() async throws {
         let database = try Self.database()
