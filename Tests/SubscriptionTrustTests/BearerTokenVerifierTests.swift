@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import SubscriptionTrust
 import Testing
+
+@testable import SubscriptionTrust
 
 @Suite("Bearer tokens as the App Store Server API takes them")
 struct BearerTokenVerifierTests {
@@ -78,6 +79,61 @@ struct BearerTokenVerifierTests {
             try BearerTokenVerifier(keys: APIKeySet()).verify(authorization: "Bearer x.y.z", now: now)
         }
         #expect(none?.code == .noKeysConfigured)
+    }
+
+    @Test("a token that verified is kept: used again it is not verified again, but its claims are checked every time; a refused token is not kept")
+    func keptTokens() throws {
+        let verifier = self.verifier
+        let token = try BearerToken.mint(key: key, keyId: "KEY1", issuerId: "issuer-1", bundleId: "com.example.news", now: now)
+        #expect(try verifier.verify(authorization: "Bearer \(token)", now: now).keyId == "KEY1")
+        #expect(verifier.verified.count == 1)
+        #expect(try verifier.verify(authorization: "Bearer \(token)", now: now.addingTimeInterval(60)).keyId == "KEY1")
+        #expect(verifier.verified.count == 1)
+        let expired = #expect(throws: BearerTokenError.self) {
+            try verifier.verify(authorization: "Bearer \(token)", now: now.addingTimeInterval(3 * 3600))
+        }
+        #expect(expired?.code == .expired)
+        var claims = self.claims
+        claims["aud"] = "appstoreconnect-v2"
+        let refused = try self.token(claims: claims)
+        for _ in 0..<2 {
+            #expect(throws: BearerTokenError.self) { try verifier.verify(authorization: "Bearer \(refused)", now: now) }
+        }
+        #expect(verifier.verified.count == 1)
+        // The same token with a character of its signature changed is another token, checked in
+        // full (not the last character: its low bits are padding, which base64 decoding ignores).
+        let position = token.index(token.endIndex, offsetBy: -10)
+        let tampered = token.replacingCharacters(in: position...position, with: token[position] == "A" ? "B" : "A")
+        let error = #expect(throws: BearerTokenError.self) { try verifier.verify(authorization: "Bearer \(tampered)", now: now) }
+        #expect(error?.code == .badSignature || error?.code == .malformed)
+    }
+
+    @Test("the kept tokens are bounded: when full, the expired ones go, and if none had expired, all of them")
+    func keptTokensBounded() {
+        let tokens = VerifiedTokens()
+        let apiKey = APIKey(keyId: "KEY1", issuerId: "issuer-1", bundleId: "com.example.news", role: .app, publicKey: key.publicKey)
+        func entry(expiring exp: Int64) -> VerifiedTokens.Entry {
+            VerifiedTokens.Entry(key: apiKey, claims: BearerToken.Claims(iss: "issuer-1", iat: nil, exp: exp, aud: .single("appstoreconnect-v1"), bid: nil))
+        }
+        for index in 0..<VerifiedTokens.capacity {
+            tokens.keep("t\(index)", entry(expiring: index % 2 == 0 ? 100 : 10_000), now: 50)
+        }
+        #expect(tokens.count == VerifiedTokens.capacity)
+        tokens.keep("next", entry(expiring: 10_000), now: 200)
+        #expect(tokens.count == VerifiedTokens.capacity / 2 + 1)
+        #expect(tokens.entry(for: "t1") != nil && tokens.entry(for: "t0") == nil)
+        for index in 0..<VerifiedTokens.capacity { tokens.keep("u\(index)", entry(expiring: 10_000), now: 200) }
+        #expect(tokens.count <= VerifiedTokens.capacity)
+    }
+
+    @Test("spaces and tabs around the token are HTTP's optional whitespace, trimmed byte by byte")
+    func blanks() throws {
+        #expect(BearerTokenVerifier.trimmingBlanks(" \t a.b c \t") == "a.b c")
+        #expect(BearerTokenVerifier.trimmingBlanks(" \t ") == "")
+        #expect(BearerTokenVerifier.trimmingBlanks("") == "")
+        #expect(BearerTokenVerifier.trimmingBlanks("é.x ") == "é.x")
+        let token = try BearerToken.mint(key: key, keyId: "KEY1", issuerId: "issuer-1", bundleId: "com.example.news", now: now)
+        #expect(try verifier.verify(authorization: "Bearer \t \(token) \t", now: now).keyId == "KEY1")
     }
 
     @Test("a keys file round-trips and a bad entry is named")

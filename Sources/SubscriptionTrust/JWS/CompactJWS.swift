@@ -8,7 +8,13 @@ public enum CompactJWS {
     /// `base64url(header).base64url(payload).base64url(signature)` with `header` serialized
     /// as given (the caller chooses its fields; `alg` must be `ES256`).
     public static func sign(header: Data, payload: Data, with key: P256.Signing.PrivateKey) throws -> String {
-        let signingInput = "\(Base64URL.encode(header)).\(Base64URL.encode(payload))"
+        try sign(encodedHeader: Base64URL.encode(header), payload: payload, with: key)
+    }
+
+    /// Like ``sign(header:payload:with:)`` with the header already in base64url: a signer that
+    /// signs every payload under one header (an `x5c` chain of about 2 KB) encodes it once.
+    public static func sign(encodedHeader: String, payload: Data, with key: P256.Signing.PrivateKey) throws -> String {
+        let signingInput = "\(encodedHeader).\(Base64URL.encode(payload))"
         let signature = try key.signature(for: Data(signingInput.utf8))
         return "\(signingInput).\(Base64URL.encode(signature.rawRepresentation))"
     }

@@ -9,7 +9,8 @@ import SubscriptionAPI
 public struct X5CSigner: PayloadSigner {
     /// The identity signed with.
     public let identity: SigningIdentity
-    private let header: Data
+    /// The header in base64url, encoded once.
+    private let encodedHeader: String
 
     /// A signer for `identity`.
     public init(identity: SigningIdentity) {
@@ -18,11 +19,11 @@ public struct X5CSigner: PayloadSigner {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings and arrays of strings always encode.
-        self.header = (try? encoder.encode(header)) ?? Data()
+        self.encodedHeader = Base64URL.encode((try? encoder.encode(header)) ?? Data())
     }
 
     public func compactJWS(signing payload: Data) throws -> String {
-        try CompactJWS.sign(header: header, payload: payload, with: identity.privateKey)
+        try CompactJWS.sign(encodedHeader: encodedHeader, payload: payload, with: identity.privateKey)
     }
 }
 
