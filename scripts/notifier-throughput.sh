@@ -25,7 +25,6 @@ work=$repo/.build/notifier-throughput-work
 # shellcheck source=lib/consumer-runs.sh
 source scripts/lib/consumer-runs.sh
 require_executables notifier-throughput "$consumer" "$load"
-command -v sqlite3 >/dev/null || { echo "notifier-throughput: needs sqlite3 (apt install sqlite3)" >&2; exit 2; }
 export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
 receiver_pid=""
 cleanup() {
@@ -42,7 +41,12 @@ BUS_PREFIX=notifier CLOCK=system DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Co
 consumer_pid=$!
 sleep 2
 now() { date +%s.%N; }
-since() { echo "$(now) - $1" | bc | xargs printf '%.1f'; }
+since() { awk -v now="$(now)" -v start="$1" 'BEGIN { printf "%.1f", now - start }'; }
+# Rows in the notifier's table (python3's sqlite3: no sqlite3 command-line tool needed).
+stored_rows() {
+    python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM notification").fetchone()[0])' \
+        "$work/db.notifications.sqlite" 2>/dev/null || true
+}
 start=$(now)
 BUS_PREFIX=notifier "$load" run --commands "$commands" --in-flight 500 | grep -E 'throughput' || true
 answered=$(since "$start")
@@ -50,7 +54,7 @@ stored="" delivered=""
 deadline=$(( $(date +%s) + 600 ))
 while [ -z "$stored" ] || [ -z "$delivered" ]; do
     [ "$(date +%s)" -lt "$deadline" ] || { echo "notifier-throughput: not done after 10 minutes" >&2; break; }
-    rows=$(sqlite3 "$work/db.notifications.sqlite" "SELECT COUNT(*) FROM notification" 2>/dev/null || echo 0)
+    rows=$(stored_rows)
     posts=$(cat "$work/received" 2>/dev/null || true)
     rows=${rows:-0} posts=${posts:-0}  # the receiver rewrites its file: it can be empty for a moment
     [ -z "$stored" ] && [ "$rows" -ge "$commands" ] && stored=$(since "$start")

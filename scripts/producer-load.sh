@@ -46,12 +46,13 @@ consumer_pid=$!
 BUS_PREFIX=producer-load HTTP_PORT=$http_port AUTH_KEYS="$work/keys.json" CATALOG_PATH=Config/catalog.example.json \
     LOG_LEVEL=warning "$producer" 2>> "$work/producer.log" &
 producer_pid=$!
-for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$http_port/health" && break; sleep 0.2; done
+healthy() { python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' "$1" 2>/dev/null; }
+for _ in $(seq 1 100); do healthy "http://127.0.0.1:$http_port/health" && break; sleep 0.2; done
 cpu() { awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$1/stat"; }
 python3 scripts/lib/http_purchase_load.py "$http_port" /v1/purchases "$token" 500 20 > /dev/null
 producer_before=$(cpu "$producer_pid") consumer_before=$(cpu "$consumer_pid")
 result=$(python3 scripts/lib/http_purchase_load.py "$http_port" /v1/purchases "$token" "$requests" "$connections")
 producer_after=$(cpu "$producer_pid") consumer_after=$(cpu "$consumer_pid")
 echo "producer-load: $result"
-awk -v p="$(echo "$producer_after - $producer_before" | bc)" -v c="$(echo "$consumer_after - $consumer_before" | bc)" -v n="$requests" \
-    'BEGIN { printf "producer-load: producer CPU %.0f µs per request, consumer %.0f µs\n", p * 1e6 / n, c * 1e6 / n }'
+awk -v p0="$producer_before" -v p1="$producer_after" -v c0="$consumer_before" -v c1="$consumer_after" -v n="$requests" \
+    'BEGIN { printf "producer-load: producer CPU %.0f µs per request, consumer %.0f µs\n", (p1 - p0) * 1e6 / n, (c1 - c0) * 1e6 / n }'

@@ -203,7 +203,7 @@ if [ $# -eq 0 ]; then
 
     # The measuring tools of docs/benchmarks.md work: the counters see one subscription row and
     # one processed-command record inserted per purchase, and the comparison prints its medians.
-    step "scripts/consumer-counters.sh and scripts/consumer-ab.sh, small"
+    step "scripts/consumer-counters.sh, consumer-ab.sh, notifier-throughput.sh and producer-load.sh, small"
     counters=$(LOAD=$E2E_BIN_DIR/subscriptions-load scripts/consumer-counters.sh "$E2E_BIN_DIR/subscriptions-consumer" 2000)
     echo "$counters"
     for statement in "INSERT INTO subscription (id" "INSERT INTO processed_command"; do
@@ -214,4 +214,12 @@ if [ $# -eq 0 ]; then
     echo "$ab"
     grep -q "^B: median [0-9.]* commands/s, [0-9.]* µs per command" <<< "$ab" \
         || { echo "test: consumer-ab printed no medians" >&2; exit 1; }
+    notifier=$(LOAD=$E2E_BIN_DIR/subscriptions-load scripts/notifier-throughput.sh "$E2E_BIN_DIR/subscriptions-consumer" 1000)
+    echo "$notifier"
+    grep -q "notifications stored after [0-9.]* s, delivered after [0-9.]* s" <<< "$notifier" \
+        || { echo "test: notifier-throughput did not see every notification stored and delivered" >&2; exit 1; }
+    producer=$(scripts/producer-load.sh "$E2E_BIN_DIR/subscriptions-producer" 300 10)
+    echo "$producer"
+    grep -q "statuses {b'200': 300}" <<< "$producer" \
+        || { echo "test: producer-load did not get 300 answers 200" >&2; exit 1; }
 fi
