@@ -43,11 +43,7 @@ struct NotifierServiceTests {
 
     @Test("events published before and while it runs are each stored, signed, acked and POSTed once; a malformed one in their midst goes to the notifier's dead-letter queue with the reason")
     func storesAndDeliversEveryEventOnce() async throws {
-        var logger = Logger(label: "notifier-service-tests")
-        logger.logLevel = .critical
-        let url = ProcessInfo.processInfo.environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
-        let connection = AMQPConnection(configuration: try AMQPConfiguration(url: url), logger: logger)
-        try await connection.connect()
+        let (connection, logger) = try await TestConnection.open(label: "notifier-service-tests")
         let names = BusNames(prefix: "notifier-\(UUID().uuidString.prefix(8).lowercased())")
         try await connection.declare(Notifier.topology(names))
         let path = FileManager.default.temporaryDirectory.appending(path: "notifier-\(UUID().uuidString)/n.sqlite").path

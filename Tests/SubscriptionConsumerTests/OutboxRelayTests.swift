@@ -13,11 +13,7 @@ import Testing
 struct OutboxRelayTests {
     @Test("concurrent recoveries publish every entry exactly once, in outbox order, empty the outbox and hand publishing back")
     func concurrentRecoveriesPublishOnceInOrder() async throws {
-        var logger = Logger(label: "outbox-relay-tests")
-        logger.logLevel = .critical
-        let url = ProcessInfo.processInfo.environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
-        let connection = AMQPConnection(configuration: try AMQPConfiguration(url: url), logger: logger)
-        try await connection.connect()
+        let (connection, logger) = try await TestConnection.open(label: "outbox-relay-tests")
         let names = BusNames(prefix: "relay-\(UUID().uuidString.prefix(8).lowercased())")
         let queue = "\(names.prefix).tap"
         try await connection.declare(AMQPTopology(
@@ -65,11 +61,7 @@ struct OutboxRelayTests {
 
     @Test("with a sweep interval (a shared database), rows another replica committed and never published are published once they outlive a sweep; without one they stay")
     func sweepPublishesRowsLeftByADeadReplica() async throws {
-        var logger = Logger(label: "outbox-relay-tests")
-        logger.logLevel = .critical
-        let url = ProcessInfo.processInfo.environment["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672/"
-        let connection = AMQPConnection(configuration: try AMQPConfiguration(url: url), logger: logger)
-        try await connection.connect()
+        let (connection, logger) = try await TestConnection.open(label: "outbox-relay-tests")
         let names = BusNames(prefix: "sweep-\(UUID().uuidString.prefix(8).lowercased())")
         let queue = "\(names.prefix).tap"
         try await connection.declare(AMQPTopology(
