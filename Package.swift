@@ -157,6 +157,7 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "SubscriptionAPI",
+                "SubscriptionDeadLetters",
                 "SubscriptionMessages",
                 "SubscriptionStore",
                 "SubscriptionTopology",
@@ -185,6 +186,7 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "ServiceConfiguration",
+                "SubscriptionDeadLetters",
                 "StableIdentifiers",
                 "SubscriptionMessages",
                 "SubscriptionEngine",

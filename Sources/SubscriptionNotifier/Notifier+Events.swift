@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import SubscriptionAPI
+import SubscriptionDeadLetters
 import SubscriptionMessages
 import SubscriptionStore
 
@@ -67,13 +68,9 @@ extension Notifier {
     /// reason (`x-death-reason`, `x-death-message`, as the consumer dead-letters commands), and
     /// waits for the confirm; whether it may be acked.
     private func deadLetter(_ delivery: AMQPDelivery, reason: String) async -> Bool {
-        var properties = delivery.message.properties
-        properties.headers["x-death-reason"] = .string("unreadable-event")
-        properties.headers["x-death-message"] = .string(String(reason.prefix(1000)))
-        properties.headers["x-original-routing-key"] = .string(delivery.routingKey)
-        properties.expiration = nil
         do {
-            try await connection.publish(AMQPMessage(body: delivery.message.body, properties: properties), exchange: "", routingKey: deadLetterQueue)
+            try await connection.publish(
+                .deadLetter(of: delivery, reason: "unreadable-event", message: reason), exchange: "", routingKey: deadLetterQueue)
             logger.error(
                 "notifier dead-lettered an event it cannot read",
                 metadata: ["queue": "\(deadLetterQueue)", "routing.key": "\(delivery.routingKey)", "reason": "\(reason)"])
