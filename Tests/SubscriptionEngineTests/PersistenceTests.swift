@@ -41,7 +41,12 @@ import Testing
         #expect(actual == expected)
         for (id, subscription) in memory.subscriptions {
             #expect(try json.subscription(id) == subscription)
+            // The in-memory store's own answer and the protocol's default (a load) agree.
+            #expect(try memory.containsSubscription(id))
+            #expect(try json.containsSubscription(id))
         }
+        #expect(try !memory.containsSubscription("2000000000000000000"))
+        #expect(try !json.containsSubscription("2000000000000000000"))
     }
 
     @Test("R-EVT-3 aggregates persisted as compact records give the same events and state as in memory")

@@ -81,6 +81,23 @@ import Testing
         #expect(try harness.subscription(id).priceChanges.isEmpty)
     }
 
+    @Test("R-PRC-2 a request's field errors name the item: a SKU twice, a price not above zero, an item of one")
+    func itemFieldErrors() throws {
+        var harness = try Harness()
+        let id = try harness.createBundle([("NEWS_BASIC", 4990), ("LIVE_SPORTS", 9990)])
+        let twice = try harness.rejected(.changePrice(ChangePriceRequest(
+            transactionId: id, requestInfo: RequestInfo(requestReferenceId: "twice"),
+            items: [PriceChangeItem(sku: "NEWS_BASIC", price: 5990), PriceChangeItem(sku: "NEWS_BASIC", price: 6990)])))
+        #expect(twice?.catalogError == .itemCannotBeSpecifiedMultipleTimes)
+        #expect(twice?.field == "items[1].SKU")
+        let free = try harness.rejected(.changePrice(ChangePriceRequest(
+            transactionId: id, requestInfo: RequestInfo(requestReferenceId: "free"),
+            items: [PriceChangeItem(sku: "LIVE_SPORTS", price: .zero)])))
+        #expect(free?.catalogError == .negativePrice)
+        #expect(free?.field == "items[0].price")
+        #expect(try harness.subscription(id).priceChanges.isEmpty)
+    }
+
     @Test("R-PRC-2 a dependent SKU may have its own increase")
     func dependentWithOwnIncrease() throws {
         var harness = try Harness()

@@ -15,7 +15,7 @@ extension SubscriptionEngine {
             let current = subscription.items[index].price
             invalidateUncommunicated(&subscription, sku: item.sku)
             subscription.idCounter += 1
-            let id = "\(subscription.originalTransactionId)-pc\(subscription.idCounter)"
+            let id = Subscription.derivedId(subscription.originalTransactionId, "-pc", subscription.idCounter)
             subscription.priceChanges.append(
                 schedule(id: id, sku: item.sku, from: current, to: item.price, dependents: item.dependentSKUs, subscription, at: now))
             ids.append(id)
@@ -80,12 +80,13 @@ extension SubscriptionEngine {
             throw EngineRejection(.failedPrecondition, error: .priceChangeAutoRenewOff,
                 "auto-renew of subscription '\(subscription.originalTransactionId)' is off, so it will not renew at any price; a price change needs auto-renew on")
         }
-        let parents = Set(request.items.map(\.sku))
+        // Sets only where they are needed: one item (nearly every request) allocates none, and a
+        // field's name is built only for an error.
         var dependentsSeen: Set<String> = []
         var skusSeen: Set<String> = []
         for (index, item) in request.items.enumerated() {
-            let field = "items[\(index)]"
-            guard skusSeen.insert(item.sku).inserted else {
+            var field: String { "items[\(index)]" }
+            guard request.items.count == 1 || skusSeen.insert(item.sku).inserted else {
                 throw EngineRejection(.invalidArgument, error: .itemCannotBeSpecifiedMultipleTimes, field: "\(field).SKU", "SKU '\(item.sku)' appears twice")
             }
             guard item.price > .zero else {
@@ -110,7 +111,7 @@ extension SubscriptionEngine {
                     throw EngineRejection(.invalidArgument, error: .invalidSKUProvidedMustBeCurrentSKUSetToRenew, field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' is not another item of the subscription")
                 }
                 let dependentHasOwn = request.items.contains { $0.sku == dependent && !$0.dependentSKUs.isEmpty }
-                guard !dependentHasOwn, !existingParent, !(parents.contains(item.sku) && dependentsSeen.contains(item.sku)) else {
+                guard !dependentHasOwn, !existingParent, !dependentsSeen.contains(item.sku) else {
                     throw EngineRejection(.invalidArgument, error: .dependentSKUsCannotBeChained, field: "\(field).dependentSKUs", "dependent SKU '\(dependent)' would form a chain")
                 }
                 guard dependentsSeen.insert(dependent).inserted else {

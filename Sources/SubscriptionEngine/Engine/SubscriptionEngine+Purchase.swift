@@ -104,7 +104,7 @@ extension SubscriptionEngine {
         subscription.idCounter += 1
         subscription.priceChanges.append(
             PriceChange(
-                id: "\(subscription.originalTransactionId)-pc\(subscription.idCounter)", kind: .offerConversion,
+                id: Subscription.derivedId(subscription.originalTransactionId, "-pc", subscription.idCounter), kind: .offerConversion,
                 sku: item.sku, oldPrice: offer.price, newPrice: item.price, dependentSKUs: [], requestedAt: now,
                 effectiveDate: conversion, communicationDate: max(now, conversion.adding(days: -30)),
                 consentRequired: true, status: .scheduled))
@@ -125,7 +125,7 @@ extension SubscriptionEngine {
             let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             id = String(2_000_000_000_000_000 + value % 1_000_000_000_000_000)
             salt += 1
-        } while try store.subscription(id) != nil
+        } while try store.containsSubscription(id)
         return Subscription(
             originalTransactionId: id, customerId: customerId, groupId: groupId, kind: kind, ownership: .purchased,
             familyPurchaserId: nil, familyMemberIds: [], productId: "",

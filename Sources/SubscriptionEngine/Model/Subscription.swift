@@ -143,8 +143,18 @@ public struct Subscription: Codable, Sendable, Hashable {
     /// A new deterministic transaction id and web order line item id.
     mutating func nextIds() -> (transactionId: String, webOrderLineItemId: String) {
         idCounter += 1
-        if idCounter == 1 { return (originalTransactionId, "\(originalTransactionId)-w1") }
-        return ("\(originalTransactionId)-\(idCounter)", "\(originalTransactionId)-w\(idCounter)")
+        if idCounter == 1 { return (originalTransactionId, Self.derivedId(originalTransactionId, "-w", idCounter)) }
+        return (Self.derivedId(originalTransactionId, "-", idCounter), Self.derivedId(originalTransactionId, "-w", idCounter))
+    }
+
+    /// `base`, `separator` and `counter` in one allocation (an interpolation grows a buffer of
+    /// its own first; every renewal makes two of these).
+    static func derivedId(_ base: String, _ separator: String, _ counter: Int) -> String {
+        var id = base
+        id.reserveCapacity(base.utf8.count + separator.utf8.count + 20)
+        id += separator
+        id += String(counter)
+        return id
     }
 
     /// The `originalTransactionId` embedded in any of this engine's transaction ids: the first

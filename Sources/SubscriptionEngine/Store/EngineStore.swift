@@ -4,6 +4,9 @@
 public protocol EngineStore {
     /// The subscription with this `originalTransactionId`.
     func subscription(_ originalTransactionId: String) throws -> Subscription?
+    /// Whether a subscription has this `originalTransactionId` (a new id's collision check;
+    /// see the extension's default: ``subscription(_:)``).
+    func containsSubscription(_ originalTransactionId: String) throws -> Bool
     /// Inserts or replaces a subscription and (re)indexes its `nextDueTime`, `customerId` +
     /// `groupId` and `productId`; appends its ``Subscription/unsaved`` history (the transactions
     /// that stopped being the latest; one at a position already stored replaces it).
@@ -78,6 +81,12 @@ extension EngineStore {
     /// nil, the default, is the consumer's clock. A store scoped to a clock also sees only that
     /// clock's timers and product walks.
     public var clockId: String? { nil }
+
+    /// Whether ``subscription(_:)`` finds one (a store that can answer without reading the
+    /// aggregate does so).
+    public func containsSubscription(_ originalTransactionId: String) throws -> Bool {
+        try subscription(originalTransactionId) != nil
+    }
 
     /// Exact: whether the earliest `nextDueTime` is at or before `time`.
     public func maySubscriptionBeDue(atOrBefore time: Timestamp) throws -> Bool {

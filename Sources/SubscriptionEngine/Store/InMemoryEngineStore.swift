@@ -17,8 +17,8 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
         /// Stores the subscription's unsaved history (the transactions that stopped being the
         /// latest, the replies to remember) and empties it.
         mutating func takeUnsaved() {
-            let unsaved = subscription.unsaved
-            subscription.unsaved = UnsavedHistory()
+            var unsaved = UnsavedHistory()
+            swap(&unsaved, &subscription.unsaved)
             for write in unsaved.transactions {
                 if write.position < history.count {
                     history[write.position] = write.record
@@ -63,6 +63,10 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
         entries[originalTransactionId]?.subscription
     }
 
+    public func containsSubscription(_ originalTransactionId: String) throws -> Bool {
+        entries.index(forKey: originalTransactionId) != nil
+    }
+
     public mutating func save(_ subscription: Subscription) throws {
         let id = subscription.originalTransactionId
         let due = subscription.nextDueTime
@@ -88,23 +92,24 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
         var due: Timestamp?
     }
 
-    /// Puts `subscription` into its dictionary slot, in place over the entry there (an entry is
-    /// a large value: reading it through the dictionary's getter would copy it whole), and
-    /// returns where the replaced one was indexed; nil when the slot was empty.
+    /// Puts `subscription` into its dictionary slot and returns where the replaced entry was
+    /// indexed; nil when the slot was empty. The entry is moved out of the slot and back (an
+    /// entry is a large value: reading its fields through the optional copied it whole).
     private static func put(
         _ subscription: Subscription, due: Timestamp?, productPosition: Int, into slot: inout Entry?
     ) -> Previous? {
-        guard let productId = slot?.subscription.productId, let position = slot?.productPosition else {
+        guard var entry = slot.take() else {
             var entry = Entry(subscription: subscription, due: due, productPosition: productPosition)
             entry.takeUnsaved()
             slot = entry
             return nil
         }
-        let previous = Previous(productId: productId, productPosition: position, due: slot?.due)
-        slot?.subscription = subscription
-        slot?.takeUnsaved()
-        slot?.due = due
-        if productId != subscription.productId { slot?.productPosition = productPosition }
+        let previous = Previous(productId: entry.subscription.productId, productPosition: entry.productPosition, due: entry.due)
+        entry.subscription = subscription
+        entry.takeUnsaved()
+        entry.due = due
+        if previous.productId != subscription.productId { entry.productPosition = productPosition }
+        slot = entry
         return previous
     }
 
