@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
@@ -129,11 +130,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What both services' HTTP servers share below the router (HTTP/1.0 connections).
+        .target(
+            name: "HTTPServerSupport",
+            dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The front door: HTTP (Apple-shaped) and AMQP request/reply towards the consumer.
         .target(
             name: "SubscriptionProducer",
             dependencies: [
                 "AMQPClient",
+                "HTTPServerSupport",
                 "AppleErrorCatalog",
                 "ServiceConfiguration",
                 "StableIdentifiers",
@@ -185,6 +197,7 @@ let package = Package(
             name: "SubscriptionConsumer",
             dependencies: [
                 "AMQPClient",
+                "HTTPServerSupport",
                 "ServiceConfiguration",
                 "SubscriptionDeadLetters",
                 "StableIdentifiers",
@@ -334,6 +347,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),

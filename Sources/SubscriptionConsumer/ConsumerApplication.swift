@@ -1,5 +1,6 @@
 import AMQPClient
 import Foundation
+import HTTPServerSupport
 import Hummingbird
 import Logging
 import Prometheus
@@ -66,6 +67,7 @@ public enum ConsumerApplication {
                 connection: connection, database: database, registry: registry,
                 clock: ConsumerClock(mode: configuration.clock)
             ),
+            server: .http1ClosingNonKeepAlive(),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.httpHost, port: configuration.httpPort),
                 serverName: configuration.serviceName

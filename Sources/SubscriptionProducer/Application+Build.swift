@@ -1,4 +1,5 @@
 import AMQPClient
+import HTTPServerSupport
 import Hummingbird
 import Logging
 import Prometheus
@@ -31,6 +32,7 @@ public func buildApplication(
         authentication: BearerTokenVerifier(keys: apiKeys), console: console)
     return Application(
         router: router,
+        server: .http1ClosingNonKeepAlive(),
         configuration: .init(address: .hostname(configuration.httpHost, port: configuration.httpPort)),
         services: [BrokerService(dispatcher: dispatcher, logger: logger)] + console.services,
         logger: logger)
