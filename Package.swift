@@ -347,8 +347,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
@@ -382,7 +380,14 @@ let package = Package(
             ]
         ),
         // Helpers shared by tests that run the services as real processes.
-        .target(name: "ServiceTestSupport", path: "Tests/ServiceTestSupport"),
+        .target(
+            name: "ServiceTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/ServiceTestSupport"
+        ),
         // Real processes of both services against a real broker (README, "Tests").
         .testTarget(
             name: "EndToEndTests",
