@@ -228,7 +228,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // jemalloc instead of glibc's malloc (Debian's libjemalloc-dev; docs/architecture.md,
+            // "Memory allocator"): 4 % less CPU per request under load here.
+            linkerSettings: [.linkedLibrary("jemalloc")]
         ),
         .executableTarget(
             name: "subscriptions-consumer",
@@ -240,7 +243,10 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // jemalloc instead of glibc's malloc (docs/architecture.md, "Memory allocator"): 5 % less
+            // CPU per command at 500 in flight, 5 % less time for a million-subscription mass extension.
+            linkerSettings: [.linkedLibrary("jemalloc")]
         ),
         // Load generator: publishes commands, prints throughput and latency (docs/benchmarks.md); the chaos run (docs/reliability.md).
         .executableTarget(
