@@ -16,6 +16,32 @@ struct ProcessProbe {
         return .milliseconds((user + system) * 1000 / Int64(ticks > 0 ? ticks : 100))
     }
 
+    /// Whether the process is gone: no `/proc` entry, or a zombie its parent has not reaped yet
+    /// (a consumer that crashed under a script still waiting for this tool).
+    var hasExited: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return true }
+        let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+        return state == "Z" || state == "X"
+    }
+
+    /// Ends this tool with exit status 3 and a line on standard error once the process is gone:
+    /// its replies will never come, and a closed loop would wait for them for ever. Cancel the
+    /// returned task when the measurement is over.
+    func exitWhenGone(checkingEvery interval: Duration = .milliseconds(250)) -> Task<Void, Never> {
+        Task.detached { [self] in
+            while !Task.isCancelled {
+                if hasExited {
+                    FileHandle.standardError.write(Data(
+                        "subscriptions-load: the process \(pid) of --probe-pid exited; its figures would mean nothing\n".utf8))
+                    exit(3)
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
     /// Resident memory now (`VmRSS`) and the peak since the process started (`VmHWM`), in bytes.
     func memory() -> (resident: Int64, peak: Int64)? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -14,6 +14,7 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,29 +43,77 @@ static int file_count;
 
 static long long mallocs, callocs, reallocs, frees;
 
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
+// The allocator the process would use without these counters: the next definitions after this
+// library, jemalloc in the services (docs/architecture.md, "Memory allocator"), glibc's in a
+// process that does not link it. Forwarding to glibc's `__libc_*` instead would mix two
+// allocators in a jemalloc process (its `posix_memalign` and `malloc_usable_size` are not
+// counted here) and crash it.
+static void *(*next_malloc)(size_t);
+static void *(*next_calloc)(size_t, size_t);
+static void *(*next_realloc)(void *, size_t);
+static void (*next_free)(void *);
+
+// dlsym may allocate while the functions above are looked up: those allocations come from a
+// static buffer (zeroed, never freed).
+static _Alignas(16) char bootstrap[16384];
+static size_t bootstrap_used;
+static int resolving;
+
+static int from_bootstrap(const void *pointer) {
+    return (const char *)pointer >= bootstrap && (const char *)pointer < bootstrap + sizeof bootstrap;
+}
+
+static void *bootstrap_allocate(size_t size) {
+    size_t start = (bootstrap_used + 15) & ~(size_t)15;
+    if (start + size > sizeof bootstrap) return NULL;
+    bootstrap_used = start + size;
+    return bootstrap + start;
+}
+
+static void resolve(void) {
+    if (next_free || resolving) return;
+    resolving = 1;
+    next_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
+    next_calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
+    next_realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+    next_free = (void (*)(void *))dlsym(RTLD_NEXT, "free");
+    resolving = 0;
+}
 
 void *malloc(size_t size) {
+    resolve();
+    if (!next_malloc) return bootstrap_allocate(size);
     __atomic_add_fetch(&mallocs, 1, __ATOMIC_RELAXED);
-    return __libc_malloc(size);
+    return next_malloc(size);
 }
 
 void *calloc(size_t count, size_t size) {
+    resolve();
+    if (!next_calloc) return count && size > SIZE_MAX / count ? NULL : bootstrap_allocate(count * size);
     __atomic_add_fetch(&callocs, 1, __ATOMIC_RELAXED);
-    return __libc_calloc(count, size);
+    return next_calloc(count, size);
 }
 
 void *realloc(void *pointer, size_t size) {
+    resolve();
+    if (from_bootstrap(pointer) || !next_realloc) {
+        // A bootstrap block has no recorded size: copy what fits (its allocations are tiny).
+        void *moved = next_malloc ? next_malloc(size) : bootstrap_allocate(size);
+        if (moved && pointer) {
+            size_t room = (size_t)(bootstrap + sizeof bootstrap - (char *)pointer);
+            memcpy(moved, pointer, size < room ? size : room);
+        }
+        return moved;
+    }
     __atomic_add_fetch(&reallocs, 1, __ATOMIC_RELAXED);
-    return __libc_realloc(pointer, size);
+    return next_realloc(pointer, size);
 }
 
 void free(void *pointer) {
-    if (pointer) __atomic_add_fetch(&frees, 1, __ATOMIC_RELAXED);
-    __libc_free(pointer);
+    if (!pointer || from_bootstrap(pointer)) return;
+    resolve();
+    __atomic_add_fetch(&frees, 1, __ATOMIC_RELAXED);
+    if (next_free) next_free(pointer);
 }
 
 static double thread_seconds(void) {
