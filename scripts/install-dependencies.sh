@@ -2,8 +2,9 @@
 # Installs the Debian packages the project needs on a fresh Debian 12 machine, skipping what is
 # already there: the RabbitMQ broker, rabbitmq-c (the AMQP client library), protoc with the
 # well-known types (libprotobuf-dev), protoc-c and protobuf-c for the C example, pkg-config,
-# SQLite, jemalloc (the services' memory allocator), PostgreSQL 15 (the server scripts/postgres-local.sh runs privately for the PostgreSQL
-# store's tests and `STORE=postgres scripts/run.sh`), libcurl (FoundationNetworking, which the
+# SQLite, jemalloc (the services' memory allocator), PostgreSQL 15 (the server
+# scripts/postgres-local.sh runs privately for the PostgreSQL store's tests and
+# `STORE=postgres scripts/run.sh`), libcurl (FoundationNetworking, which the
 # notifier uses, links it), and Chromium with its WebDriver for the console's browser test
 # (scripts/check-console.sh). Needs root (or sudo) only when something is missing.
 set -euo pipefail
