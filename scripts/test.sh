@@ -222,4 +222,14 @@ if [ $# -eq 0 ]; then
     echo "$producer"
     grep -q "statuses {b'200': 300}" <<< "$producer" \
         || { echo "test: producer-load did not get 300 answers 200" >&2; exit 1; }
+    # The load tool ends (status 3) once the process it measures is gone, instead of waiting for
+    # replies that never come: here a `sleep` stands in for a consumer that crashes, and nothing
+    # consumes the commands, so without the watchdog the run would wait until `timeout`.
+    sleep 2 &
+    probed=$!
+    watchdog_status=0
+    BUS_PREFIX="watchdog-check-$$" timeout 60 "$E2E_BIN_DIR/subscriptions-load" run --commands 100000 --in-flight 50 \
+        --probe-pid "$probed" > /dev/null 2>&1 || watchdog_status=$?
+    [ "$watchdog_status" -eq 3 ] \
+        || { echo "test: subscriptions-load ended with status $watchdog_status, not 3, when its --probe-pid process exited" >&2; exit 1; }
 fi
