@@ -39,10 +39,14 @@ final class LoadDriver: Sendable {
         self.replyQueue = replyQueue
     }
 
-    /// Connects, declares a reply queue, reads replies while `body` runs, then closes.
+    /// Connects, declares a reply queue, reads replies while `body` runs, then closes. With
+    /// `--probe-pid`, the tool ends (status 3) if that process goes away meanwhile: the replies
+    /// `body` waits for would never come (``ProcessProbe/exitWhenGone(checkingEvery:)``).
     static func withDriver<Result: Sendable>(
         _ options: BusOptions, _ body: @Sendable (LoadDriver) async throws -> Result
     ) async throws -> Result {
+        let watchdog = options.probePid.map { ProcessProbe(pid: $0).exitWhenGone() }
+        defer { watchdog?.cancel() }
         var logger = Logger(label: "subscriptions-load")
         logger.logLevel = .warning
         var configuration = try AMQPConfiguration(url: options.amqpURL)

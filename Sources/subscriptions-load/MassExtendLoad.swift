@@ -19,8 +19,6 @@ struct MassExtendLoad: AsyncParsableCommand {
     func run() async throws {
         let factory = CommandFactory(product: product)
         let probe = bus.probePid.map(ProcessProbe.init)
-        let watchdog = probe?.exitWhenGone()
-        defer { watchdog?.cancel() }
         let requestIdentifier = UUID().uuidString.lowercased()
         try await LoadDriver.withDriver(bus) { [days, timeout] driver in
             let started = ContinuousClock.now

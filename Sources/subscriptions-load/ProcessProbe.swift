@@ -4,14 +4,20 @@ import Foundation
 struct ProcessProbe {
     let pid: Int32
 
-    /// User + system CPU time consumed so far.
-    func cpuTime() -> Duration? {
+    /// The fields of `/proc/PID/stat` after the command name, from the state (field 3) on; nil
+    /// when the process has no `/proc` entry.
+    private func statFields() -> [Substring]? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")")
         else { return nil }
-        // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
+    }
+
+    /// User + system CPU time consumed so far.
+    func cpuTime() -> Duration? {
+        // utime and stime are fields 14 and 15.
+        guard let fields = statFields(), fields.count > 13, let user = Int64(fields[11]), let system = Int64(fields[12])
+        else { return nil }
         let ticks = sysconf(Int32(_SC_CLK_TCK))
         return .milliseconds((user + system) * 1000 / Int64(ticks > 0 ? ticks : 100))
     }
@@ -19,16 +25,14 @@ struct ProcessProbe {
     /// Whether the process is gone: no `/proc` entry, or a zombie its parent has not reaped yet
     /// (a consumer that crashed under a script still waiting for this tool).
     var hasExited: Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")")
-        else { return true }
-        let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+        guard let state = statFields()?.first else { return true }
         return state == "Z" || state == "X"
     }
 
     /// Ends this tool with exit status 3 and a line on standard error once the process is gone:
-    /// its replies will never come, and a closed loop would wait for them for ever. Cancel the
-    /// returned task when the measurement is over.
+    /// its replies will never come, and a closed loop would wait for them for ever
+    /// (``LoadDriver/withDriver(_:_:)`` runs it for every subcommand given `--probe-pid`). Cancel
+    /// the returned task when the measurement is over.
     func exitWhenGone(checkingEvery interval: Duration = .milliseconds(250)) -> Task<Void, Never> {
         Task.detached { [self] in
             while !Task.isCancelled {

@@ -26,8 +26,6 @@ struct RunLoad: AsyncParsableCommand {
     func run() async throws {
         let factory = CommandFactory(product: product)
         let probe = bus.probePid.map(ProcessProbe.init)
-        let watchdog = probe?.exitWhenGone()
-        defer { watchdog?.cancel() }
         let report = try await LoadDriver.withDriver(bus) { [commands, inFlight, rate, drainTimeout] driver in
             let cpuBefore = probe?.cpuTime()
             let switchesBefore = probe?.voluntaryContextSwitches()
