@@ -14,7 +14,6 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <pthread.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,24 +51,11 @@ static void *(*next_malloc)(size_t);
 static void *(*next_calloc)(size_t, size_t);
 static void *(*next_realloc)(void *, size_t);
 static void (*next_free)(void *);
-
-// dlsym may allocate while the functions above are looked up: those allocations come from a
-// static buffer (zeroed, never freed).
-static _Alignas(16) char bootstrap[16384];
-static size_t bootstrap_used;
 static int resolving;
 
-static int from_bootstrap(const void *pointer) {
-    return (const char *)pointer >= bootstrap && (const char *)pointer < bootstrap + sizeof bootstrap;
-}
-
-static void *bootstrap_allocate(size_t size) {
-    size_t start = (bootstrap_used + 15) & ~(size_t)15;
-    if (start + size > sizeof bootstrap) return NULL;
-    bootstrap_used = start + size;
-    return bootstrap + start;
-}
-
+// Looked up on the first call. glibc's dlsym allocates nothing for a symbol that exists (none
+// while resolving in a consumer, checked on Debian 12's glibc 2.36); should it ever, that
+// allocation gets NULL while `resolving` instead of recursing.
 static void resolve(void) {
     if (next_free || resolving) return;
     resolving = 1;
@@ -82,35 +68,27 @@ static void resolve(void) {
 
 void *malloc(size_t size) {
     resolve();
-    if (!next_malloc) return bootstrap_allocate(size);
+    if (!next_malloc) return NULL;
     __atomic_add_fetch(&mallocs, 1, __ATOMIC_RELAXED);
     return next_malloc(size);
 }
 
 void *calloc(size_t count, size_t size) {
     resolve();
-    if (!next_calloc) return count && size > SIZE_MAX / count ? NULL : bootstrap_allocate(count * size);
+    if (!next_calloc) return NULL;
     __atomic_add_fetch(&callocs, 1, __ATOMIC_RELAXED);
     return next_calloc(count, size);
 }
 
 void *realloc(void *pointer, size_t size) {
     resolve();
-    if (from_bootstrap(pointer) || !next_realloc) {
-        // A bootstrap block has no recorded size: copy what fits (its allocations are tiny).
-        void *moved = next_malloc ? next_malloc(size) : bootstrap_allocate(size);
-        if (moved && pointer) {
-            size_t room = (size_t)(bootstrap + sizeof bootstrap - (char *)pointer);
-            memcpy(moved, pointer, size < room ? size : room);
-        }
-        return moved;
-    }
+    if (!next_realloc) return NULL;
     __atomic_add_fetch(&reallocs, 1, __ATOMIC_RELAXED);
     return next_realloc(pointer, size);
 }
 
 void free(void *pointer) {
-    if (!pointer || from_bootstrap(pointer)) return;
+    if (!pointer) return;
     resolve();
     __atomic_add_fetch(&frees, 1, __ATOMIC_RELAXED);
     if (next_free) next_free(pointer);
