@@ -14,13 +14,9 @@ struct AllocatorEndToEndTests {
         "subscriptions-producer", "subscriptions-consumer",
     ])
     func servedByJemalloc(service: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "allocator-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let process = try ServiceProcess(
-            name: service, executable: BuiltProducts.executable(service).path, arguments: ["--help"],
-            environment: ["MALLOC_CONF": "stats_print:true"], logPath: directory.appending(path: "\(service).log").path,
-            unsetting: ["LD_PRELOAD"])
+        let process = try ServiceProcess.startAlone(
+            service, arguments: ["--help"], environment: ["MALLOC_CONF": "stats_print:true"], unsetting: ["LD_PRELOAD"])
+        defer { try? FileManager.default.removeItem(at: URL(filePath: process.logPath).deletingLastPathComponent()) }
         let status = await process.waitForExit(timeout: .seconds(20))
         await process.terminate()
         #expect(status == 0, "\(service) --help: \(process.logTail())")

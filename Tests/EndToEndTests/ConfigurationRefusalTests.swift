@@ -17,7 +17,7 @@ struct ConfigurationRefusalTests {
         "subscriptions-producer", "subscriptions-consumer",
     ])
     func badLogLevel(service: String) async throws {
-        let process = try Self.start(
+        let process = try ServiceProcess.startAlone(
             service,
             // No broker, a bus of its own: a service that wrongly starts touches nothing shared.
             environment: [
@@ -37,7 +37,7 @@ struct ConfigurationRefusalTests {
     func portInUse(service: String) async throws {
         let (listener, port) = try FreePort.listeningSocket()
         defer { close(listener) }
-        let process = try Self.start(
+        let process = try ServiceProcess.startAlone(
             service,
             // A real broker: the producer used to hang here, its status board spinning a core
             // while it waited for a broker service the failed HTTP server had cancelled.
@@ -56,7 +56,7 @@ struct ConfigurationRefusalTests {
         "subscriptions-producer", "subscriptions-consumer",
     ])
     func badBrokerListEntry(service: String) async throws {
-        let process = try Self.start(
+        let process = try ServiceProcess.startAlone(
             service,
             environment: [
                 "HTTP_PORT": String(try FreePort.find()),
@@ -68,20 +68,5 @@ struct ConfigurationRefusalTests {
         let log = process.logTail()
         #expect(log.contains("entry 2 of 2") && log.contains("port 70000") && !log.contains("secret"), "\(log)")
         await process.terminate()
-    }
-
-    /// Starts the built `service` with `environment`, a database and the example catalog in a
-    /// fresh directory of its own, its output in `<service>.log` there.
-    static func start(_ service: String, environment: [String: String]) throws -> ServiceProcess {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "config-refusal-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let files = [
-            "DATABASE_PATH": directory.appending(path: "s.sqlite").path,
-            "CATALOG_PATH": Stack.repositoryRoot.appending(path: "Config/catalog.example.json").path,
-        ]
-        return try ServiceProcess(
-            name: service, executable: BuiltProducts.executable(service).path,
-            environment: environment.merging(files) { given, _ in given },
-            logPath: directory.appending(path: "\(service).log").path)
     }
 }
