@@ -23,4 +23,23 @@ public enum UUIDText {
             return true
         }
     }
+
+    /// The lowercase text form (`8-4-4-4-12` hex digits) of a UUID's 16 bytes.
+    static func lowercase(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: 36) { text in
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                text[position] = hexDigits[Int(bytes[index] >> 4)]
+                text[position + 1] = hexDigits[Int(bytes[index] & 0x0F)]
+                position += 2
+            }
+            return position
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -10,24 +10,8 @@ public enum UUIDv5 {
 
     /// The lowercase text form (`8-4-4-4-12` hex digits) of ``bytes(namespace:name:)``.
     public static func string(namespace: [UInt8], name: String) -> String {
-        withBytes(namespace: namespace, name: name) { bytes in
-            String(unsafeUninitializedCapacity: 36) { text in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    text[position] = hexDigits[Int(bytes[index] >> 4)]
-                    text[position + 1] = hexDigits[Int(bytes[index] & 0x0F)]
-                    position += 2
-                }
-                return position
-            }
-        }
+        withBytes(namespace: namespace, name: name, UUIDText.lowercase)
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Calls `body` with the UUID's 16 bytes (the SHA-1 of namespace and name, with the
     /// version and variant bits set).

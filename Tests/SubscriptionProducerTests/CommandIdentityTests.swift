@@ -23,12 +23,16 @@ struct CommandIdentityTests {
         #expect(first.dropFirst(14).first == "5")
     }
 
-    @Test("without a key every command gets a new random (version 4) id")
-    func withoutKeyTheIDIsRandom() {
+    @Test("without a key every command gets a new time-ordered (version 7) id of the current time")
+    func withoutKeyTheIDIsTimeOrdered() throws {
+        let before = UInt64(Date().timeIntervalSince1970 * 1000)
         let first = CommandIdentity.commandID(route: .purchase, idempotencyKey: nil)
         let second = CommandIdentity.commandID(route: .purchase, idempotencyKey: nil)
+        let after = UInt64(Date().timeIntervalSince1970 * 1000)
         #expect(first != second)
-        #expect(first.dropFirst(14).first == "4")
+        #expect(first.dropFirst(14).first == "7")
+        let time = try #require(UInt64(first.prefix(8) + first.dropFirst(9).prefix(4), radix: 16))
+        #expect((before...after).contains(time))
     }
 
     @Test("a valid traceparent is passed through, an invalid or missing one replaced")

@@ -7,17 +7,19 @@ import SubscriptionMessages
 /// With an idempotency key — Apple's `requestReferenceId` / `requestIdentifier` where the
 /// request has one, else the `Idempotency-Key` header — the id is a name-based UUID (version 5,
 /// SHA-1) over the route's routing key and the key, so a replay carries the same `command_id`
-/// and the consumer answers with its stored first reply. Without a key it is a random UUID.
+/// and the consumer answers with its stored first reply. Without a key it is a new time-ordered
+/// UUID (version 7): the consumer's index of processed commands then grows at its end instead
+/// of at a random page per command (docs/benchmarks.md, "Command ids").
 public enum CommandIdentity {
     /// The namespace of our name-based command ids (a fixed random UUID).
     public static let namespace = UUID(uuid: (
         0x5B, 0x0E, 0x3C, 0x49, 0x8A, 0x1D, 0x4F, 0x6B, 0x9C, 0x27, 0x61, 0xD4, 0x0A, 0x3E, 0x52, 0x88))
 
-    /// The command id for `route` and an idempotency `key` (or a random one without key). On a
+    /// The command id for `route` and an idempotency `key` (or a new version 7 one without key). On a
     /// test clock (`X-Test-Clock`) the clock is part of the name: each clock is a sandbox, so two
     /// test runs sending the same keys on two clocks never replay each other's commands.
     public static func commandID(route: CommandRoute, idempotencyKey key: String?, testClockID: String = "") -> String {
-        guard let key else { return UUID().uuidString.lowercased() }
+        guard let key else { return UUIDv7.string(millisecondsSince1970: UInt64(Date().timeIntervalSince1970 * 1000)) }
         let clock = testClockID.isEmpty ? "" : "\n\(testClockID)"
         return nameBasedUUID(namespace: namespace, name: "\(route.routingKey)\n\(key)\(clock)").uuidString.lowercased()
     }
