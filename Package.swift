@@ -253,6 +253,7 @@ let package = Package(
             name: "subscriptions-load",
             dependencies: [
                 "AMQPClient",
+                "StableIdentifiers",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",

@@ -13,11 +13,13 @@
 # first in odd pairs, B first in even ones. At the end: the medians, and in how many pairs B
 # used less CPU and ran faster. Figures only: nothing is asserted. On this shared machine one
 # pair decides nothing; the method of docs/benchmarks.md is a dozen pairs and their medians.
+# LOAD_ARGS_A and LOAD_ARGS_B add options to the measured `run` of A or B: the same binary twice
+# with LOAD_ARGS_A="--command-ids random" compares the load's command ids instead of two builds.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 
-[ $# -ge 2 ] || { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 consumer_a=$(realpath "$1")
 consumer_b=$(realpath "$2")
 pairs=${3:-6}
@@ -34,16 +36,19 @@ export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
 trap cleanup_consumer_run EXIT
 fresh_broker
 
-# One run of $2 with its own database and bus prefix; prints "throughput cpu p99".
+# One run of $1 with its own database and bus prefix, $3 added to the load's options (split on
+# spaces); prints "throughput cpu p99".
 run() {
     local consumer=$1 prefix=$2
+    local -a load_args
+    read -r -a load_args <<< "$3"
     rm -rf "$work" && mkdir -p "$work"
     BUS_PREFIX=$prefix CLOCK=system DATABASE_PATH="$work/db.sqlite" CATALOG_PATH=Config/catalog.example.json \
         HTTP_PORT=0 LOG_LEVEL=warning "$consumer" 2>> "$work/consumer.log" &
     consumer_pid=$!
     BUS_PREFIX=$prefix "$load" run --commands 2000 "${mode[@]}" > /dev/null
     local report
-    report=$(BUS_PREFIX=$prefix "$load" run --commands "$commands" "${mode[@]}" --probe-pid "$consumer_pid")
+    report=$(BUS_PREFIX=$prefix "$load" run --commands "$commands" "${mode[@]}" "${load_args[@]}" --probe-pid "$consumer_pid")
     stop_consumer
     local throughput cpu p99
     throughput=$(sed -n 's/.*throughput \([0-9]*\) commands\/s.*/\1/p' <<< "$report")
@@ -62,8 +67,8 @@ results=$work-results
 for pair in $(seq 1 "$pairs"); do
     if [ $((pair % 2)) -eq 1 ]; then order="A B"; else order="B A"; fi
     for which in $order; do
-        if [ "$which" = A ]; then binary=$consumer_a; else binary=$consumer_b; fi
-        read -r throughput cpu p99 <<< "$(run "$binary" "ab$pair$which")"
+        if [ "$which" = A ]; then binary=$consumer_a args=${LOAD_ARGS_A:-}; else binary=$consumer_b args=${LOAD_ARGS_B:-}; fi
+        read -r throughput cpu p99 <<< "$(run "$binary" "ab$pair$which" "$args")"
         echo "pair $pair $which: $throughput commands/s, $cpu µs of consumer CPU per command, reply p99 $p99 ms"
         echo "$pair $which $throughput $cpu" >> "$results"
     done

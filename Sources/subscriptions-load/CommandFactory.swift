@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import StableIdentifiers
 import SubscriptionMessages
 import SwiftProtobuf
 
@@ -7,6 +9,7 @@ struct CommandFactory: Sendable {
     let run = UUID().uuidString.prefix(8).lowercased()
     var product: String
     var storefront = "USA"
+    var commandIds = CommandIdStyle.timeOrdered
 
     /// A purchase by customer `index` of this run.
     func purchase(_ index: Int, customerPrefix: String = "load") -> (Subscriptions_V1_CommandEnvelope, CommandRoute) {
@@ -37,10 +40,26 @@ struct CommandFactory: Sendable {
 
     private func envelope(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command) -> Subscriptions_V1_CommandEnvelope {
         var envelope = Subscriptions_V1_CommandEnvelope()
-        envelope.commandID = UUID().uuidString.lowercased()
+        envelope.commandID = commandIds.next()
         envelope.schemaVersion = WireContract.schemaVersion
         envelope.issuedAt = Google_Protobuf_Timestamp(date: Date())
         envelope.command = command
         return envelope
+    }
+}
+
+/// How the load tool chooses each command's `command_id`.
+enum CommandIdStyle: String, ExpressibleByArgument, Sendable {
+    /// Version 7 UUIDs, as the producer gives commands without an idempotency key.
+    case timeOrdered = "time-ordered"
+    /// Version 4 UUIDs: what name-based ids (idempotency keys) and clients with random ids
+    /// cost the consumer (docs/benchmarks.md, "Command ids").
+    case random
+
+    func next() -> String {
+        switch self {
+        case .timeOrdered: UUIDv7.string(millisecondsSince1970: UInt64(Date().timeIntervalSince1970 * 1000))
+        case .random: UUID().uuidString.lowercased()
+        }
     }
 }

@@ -22,9 +22,11 @@ struct RunLoad: AsyncParsableCommand {
     @Option(help: "Product to buy (from the catalog).") var product = "news.basic.monthly"
     @Option(help: "A label for the printed block.") var label: String?
     @Option(help: "Seconds to wait for the last replies.") var drainTimeout = 120
+    @Option(help: "Command ids: time-ordered (version 7 UUIDs, as the producer makes without an idempotency key) or random (version 4).")
+    var commandIds = CommandIdStyle.timeOrdered
 
     func run() async throws {
-        let factory = CommandFactory(product: product)
+        let factory = CommandFactory(product: product, commandIds: commandIds)
         let probe = bus.probePid.map(ProcessProbe.init)
         let report = try await LoadDriver.withDriver(bus) { [commands, inFlight, rate, drainTimeout] driver in
             let cpuBefore = probe?.cpuTime()
