@@ -1,9 +1,9 @@
 /// RFC 9562 version 7 UUIDs: the Unix time in milliseconds in the first 48 bits, then random
 /// bits. Ids made later sort after earlier ones (to the millisecond), so a table indexed by
-/// them appends where a random (version 4) id lands on a random page of the index: the
-/// consumer's `processed_command` index writes one page per batch instead of one per command
-/// (docs/benchmarks.md, "Command ids"). The producer gives them to commands without an
-/// idempotency key.
+/// them appends where a random (version 4) id lands on a random page of the index: a batch of
+/// commands adds to the last page or two of the consumer's `processed_command` index instead of
+/// a page per command (docs/benchmarks.md, "Command ids"). The producer gives them to commands
+/// without an idempotency key.
 public enum UUIDv7 {
     /// The lowercase text form (`8-4-4-4-12` hex digits) of a new version 7 UUID for the time
     /// `millisecondsSince1970` (only its low 48 bits are kept), with 74 random bits from
