@@ -51,8 +51,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Identifiers that are pure functions of a name: SHA-1 (swift-crypto) and RFC 9562
-        // version 5 UUIDs. No I/O: the engine's event ids and the producer's command ids.
+        // Identifiers: SHA-1 and RFC 9562 version 5 UUIDs (pure functions of a name: the engine's
+        // event and subscription ids, the producer's keyed command ids) and version 7 UUIDs (the
+        // time given, random bits: keyless command ids). No I/O.
         .target(
             name: "StableIdentifiers"
         ),
