@@ -16,6 +16,11 @@ import Foundation
 /// happens inside the caller's one transaction: nothing is visible to others until it
 /// commits, and a thrown error rolls it back.
 public protocol AggregateTransaction: AnyObject {
+    /// Whether this transaction is the database's only writer until it ends (SQLite's write
+    /// lock, memory): an id it found absent stays absent until it commits, so new subscriptions
+    /// may get time-ordered ids (the engine's `SubscriptionIdScheme`), which purchases of the
+    /// same millisecond pick alike. False for PostgreSQL, whose replicas write side by side.
+    var hasSingleWriter: Bool { get }
     /// The subscription stored under `id` (its `originalTransactionId`), or nil.
     func subscription(_ id: String) throws -> Data?
     /// Inserts or replaces a subscription. `customerId`, `groupId` and `clockId` never change for an id.

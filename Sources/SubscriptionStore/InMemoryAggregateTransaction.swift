@@ -21,6 +21,9 @@ public final class InMemoryAggregateTransaction: AggregateTransaction {
     /// An empty store.
     public init() {}
 
+    /// One test, one writer.
+    public var hasSingleWriter: Bool { true }
+
     public func subscription(_ id: String) throws -> Data? { subscriptions[id]?.body }
 
     public func putSubscription(

@@ -2,6 +2,10 @@ import Foundation
 import GRDB
 
 extension StoreTransaction: AggregateTransaction {
+    /// SQLite lets one transaction write at a time (a write transaction holds the database's
+    /// write lock, and one that read before another's commit cannot write after it).
+    public var hasSingleWriter: Bool { true }
+
     public func subscription(_ id: String) throws -> Data? {
         if let body = walked[id]?.body { return body }
         let body = try firstRow("SELECT body FROM subscription WHERE id = ?", id) { $0.data(0) } ?? nil

@@ -3,6 +3,11 @@ import PostgresNIO
 import SubscriptionStore
 
 extension PostgresTransaction: AggregateTransaction {
+    /// Replicas write side by side (docs/scale-out.md): two of them picking time-ordered ids in
+    /// the same millisecond would take turns on each other's advisory locks, and across two
+    /// batches could deadlock; hashed ids practically never meet.
+    public var hasSingleWriter: Bool { false }
+
     public func subscription(_ id: String) throws -> Data? {
         try lockedRead(orLock: "subscription:\(id)") {
             try value(Data.self, "SELECT body FROM subscription WHERE id = \(id)\(unescaped: forUpdate)")

@@ -98,11 +98,29 @@ import Testing
         #expect(document["asOf"] as? String == "2030-01-01T00:00:00Z" && document["pages"] as? Int == 2, "\(json)")
     }
 
-    @Test func progressBarEstimatesFromTheCursor() {
-        #expect(ProgressBar.share(before: "2500000000000000") == 0.5)
-        #expect(ProgressBar.share(before: "2000000000000000") == 0)
-        #expect(ProgressBar.share(before: "AC-1") == nil && ProgressBar.share(before: "2500000000000000000") == nil)
+    @Test("the progress bar estimates from a hashed cursor's place in the evenly spread ids")
+    func progressBarEstimatesFromTheCursor() {
+        var bar = ProgressBar()
+        let now: Int64 = 1_767_225_600_000
+        #expect(bar.share(before: "2500000000000000", now: now) == 0.5)
+        #expect(bar.share(before: "2000000000000000", now: now) == 0)
+        #expect(bar.share(before: "AC-1", now: now) == nil && bar.share(before: "2500000000000000000", now: now) == nil)
         #expect(ProgressBar.render(share: 0.5, read: 200, width: 10) == "[#####.....]  50 %  200 read")
         #expect(ProgressBar.render(share: nil, read: 7) == "7 read")
+    }
+
+    @Test("from a time-ordered cursor the bar estimates the share of the time between the walk's first one and now")
+    func progressBarOverTimeOrderedIds() {
+        var bar = ProgressBar()
+        let first: Int64 = 1_767_225_600_000  // 2026-01-01, the walk's first time-ordered cursor
+        let now = first + 1_000_000
+        #expect(bar.share(before: "3\(first)42", now: now) == 0)
+        #expect(bar.share(before: "3\(first + 250_000)07", now: now) == 0.25)
+        #expect(bar.share(before: "3\(first + 999_999)99", now: now) == 0.999999)
+        // A subscription bought while the walk ran sorts after now: the bar stops at 100 %.
+        #expect(bar.share(before: "3\(now + 5)00", now: now) == 1)
+        // A clock standing still (every id in the millisecond of now): the count alone.
+        var still = ProgressBar()
+        #expect(still.share(before: "3\(now)00", now: now) == nil)
     }
 }

@@ -104,6 +104,13 @@ struct StoreContractTests {
         #expect(answers == [false, false, true, false, true, false, true])
     }
 
+    @Test("a write transaction says whether it is the database's only writer: SQLite yes (new ids may be time-ordered), PostgreSQL's replicas no", arguments: StoreBackend.available)
+    func singleWriter(backend: StoreBackend) async throws {
+        let database = try await backend.open()
+        let single = try await database.write { $0.hasSingleWriter }
+        #expect(single == (backend == .sqlite))
+    }
+
     @Test("a preview's savepoint undoes what it wrote, rethrows what it threw, and keeps the rest of the transaction", arguments: StoreBackend.available)
     func previewSavepointRollsBack(backend: StoreBackend) async throws {
         let database = try await backend.open()

@@ -7,9 +7,10 @@ import Testing
 
 /// The same commands applied to the reference `InMemoryEngineStore` and to an
 /// `AggregateEngineStore` over an aggregate transaction must give the same outcomes and state.
+/// The reference makes new ids as the stored one does (time-ordered over one writer).
 struct StorePair {
     let engine: SubscriptionEngine
-    var reference = InMemoryEngineStore()
+    var reference: InMemoryEngineStore
     var stored: AggregateEngineStore
     var count = 0
 
@@ -18,6 +19,7 @@ struct StorePair {
     init(transaction: any AggregateTransaction) throws {
         engine = SubscriptionEngine(catalog: try exampleCatalog())
         stored = AggregateEngineStore(transaction)
+        reference = InMemoryEngineStore(subscriptionIds: stored.subscriptionIdScheme)
     }
 
     mutating func apply(_ command: EngineCommand, at now: Timestamp) throws {
@@ -136,7 +138,7 @@ struct StorePair {
         let purchaseCount = Int64(purchases.count)
         let commands = purchases + [(.massExtendRenewalDate(MassExtendRenewalDateRequest(
             productId: "news.standard.monthly", extendByDays: 5, extendReasonCode: 1, requestIdentifier: request)), requestedAt)]
-        var reference = InMemoryEngineStore()
+        var reference = InMemoryEngineStore(subscriptionIds: .timeOrdered)
         for (index, (command, at)) in commands.enumerated() {
             _ = try engine.apply(command, commandId: "c\(index)", at: at, in: &reference)
         }

@@ -54,6 +54,7 @@ struct PriceChangeWhatIfCommand: AsyncParsableCommand {
         let output = ControlContext.output
         let (totals, failure) = try await ControlBus.with(connection) { bus -> (WhatIfTotals, Subscriptions_V1_CommandReply?) in
             var totals = WhatIfTotals(storefronts: prices.map(\.storefront))
+            var bar = ProgressBar()
             var cursor = ""
             while true {
                 let request = Subscriptions_V1_PriceChangeWhatIfRequest.with {
@@ -66,7 +67,8 @@ struct PriceChangeWhatIfCommand: AsyncParsableCommand {
                 let reply = try await bus.send(.priceChangeWhatIf(request), testClockID: clock, timeout: timeout)
                 guard reply.status == .ok, case .priceChangeWhatIf(let page)? = reply.result else { return (totals, reply) }
                 totals.add(page)
-                let share = page.nextCursor.isEmpty ? 1 : ProgressBar.share(before: page.nextCursor)
+                let now = page.asOf.seconds * 1000 + Int64(page.asOf.nanos / 1_000_000)
+                let share = page.nextCursor.isEmpty ? 1 : bar.share(before: page.nextCursor, now: now)
                 let progress = ProgressBar.render(share: share, read: totals.scanned)
                 if output.isErrorTerminal {
                     output.writeProgress(progress)

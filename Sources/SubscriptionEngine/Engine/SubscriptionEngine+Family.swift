@@ -16,7 +16,9 @@ extension SubscriptionEngine {
             let existing = try store.subscriptionIds(customerId: customerId, groupId: purchaser.groupId).compactMap { try store.subscription($0) }
             guard !existing.contains(where: \.isLive) else { continue }
             var member = try existing.first
-                ?? newSubscription(customerId: customerId, groupId: purchaser.groupId, kind: .inApp, at: now, store: store)
+                ?? newSubscription(
+                    customerId: customerId, groupId: purchaser.groupId, kind: .inApp, at: now, store: store,
+                    reserved: purchaser.originalTransactionId)
             member.ownership = .familyShared
             member.familyPurchaserId = purchaser.originalTransactionId
             if !purchaser.familyMemberIds.contains(member.originalTransactionId) {

@@ -1,5 +1,4 @@
 import AppleErrorCatalog
-import StableIdentifiers
 
 extension SubscriptionEngine {
     /// In-app purchase (R-GRP-1, R-INT-1, R-INT-2): a new subscription, a resubscription of a
@@ -110,22 +109,19 @@ extension SubscriptionEngine {
                 consentRequired: true, status: .scheduled))
     }
 
-    /// A fresh aggregate with a deterministic `originalTransactionId` derived from customer and
-    /// group, and on a test clock from the clock too (R-CLK-1: the same customer id on two clocks
-    /// is two customers, and one used again after its clock was deleted gets new ids, so no
-    /// notification UUID repeats).
+    /// A fresh aggregate. Its `originalTransactionId` comes from the store's scheme
+    /// (``NewSubscriptionId``): on a test clock or a hashed store, derived from customer, group
+    /// and clock (R-CLK-1: the same customer id on two clocks is two customers, and one used again
+    /// after its clock was deleted gets new ids, so no notification UUID repeats); on a
+    /// time-ordered store, from `now`. `reserved` is an id the store cannot see yet (the family
+    /// purchaser's, saved after its members).
     func newSubscription(
-        customerId: String, groupId: String, kind: Subscription.Kind, at now: Timestamp, store: some EngineStore
+        customerId: String, groupId: String, kind: Subscription.Kind, at now: Timestamp, store: some EngineStore,
+        reserved: String? = nil
     ) throws -> Subscription {
-        var salt = 0
-        var id: String
-        let clock = store.clockId.map { "\u{1F}\($0)" } ?? ""
-        repeat {
-            let digest = SHA1.digest("\(customerId)\u{1F}\(groupId)\u{1F}\(salt)\(clock)".utf8)
-            let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            id = String(2_000_000_000_000_000 + value % 1_000_000_000_000_000)
-            salt += 1
-        } while try store.containsSubscription(id)
+        let id = try NewSubscriptionId.make(
+            customerId: customerId, groupId: groupId, clockId: store.clockId, scheme: store.subscriptionIdScheme, at: now,
+            reserved: reserved, isTaken: store.containsSubscription)
         return Subscription(
             originalTransactionId: id, customerId: customerId, groupId: groupId, kind: kind, ownership: .purchased,
             familyPurchaserId: nil, familyMemberIds: [], productId: "",

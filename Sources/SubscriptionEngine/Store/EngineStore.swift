@@ -48,6 +48,8 @@ public protocol EngineStore {
     func earliestMassExtensionDueTime() throws -> Timestamp?
     /// The test clock this store is scoped to (see the extension's default: nil).
     var clockId: String? { get }
+    /// How new subscriptions get their ids (see the extension's default: ``SubscriptionIdScheme/hashed``).
+    var subscriptionIdScheme: SubscriptionIdScheme { get }
 }
 
 /// One page of a walk over a product's subscriptions (``EngineStore/walkSubscriptions(productId:from:limit:)``).
@@ -81,6 +83,9 @@ extension EngineStore {
     /// nil, the default, is the consumer's clock. A store scoped to a clock also sees only that
     /// clock's timers and product walks.
     public var clockId: String? { nil }
+
+    /// Hashed ids: the pure function of customer, group and clock, whatever the store.
+    public var subscriptionIdScheme: SubscriptionIdScheme { .hashed }
 
     /// Whether ``subscription(_:)`` finds one (a store that can answer without reading the
     /// aggregate does so).

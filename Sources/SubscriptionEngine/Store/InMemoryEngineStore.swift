@@ -46,11 +46,19 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
     private var subscriptionDue = DueIndex()
     private var massExtensionDue = DueIndex()
 
-    public init() {}
+    /// How new subscriptions get their ids: hashed unless asked (a test comparing this store
+    /// with one that makes time-ordered ids asks for the same).
+    public let subscriptionIdScheme: SubscriptionIdScheme
+
+    /// An empty store whose new subscriptions get ids by `subscriptionIds`.
+    public init(subscriptionIds: SubscriptionIdScheme = .hashed) {
+        subscriptionIdScheme = subscriptionIds
+    }
 
     /// An empty store with room for `count` subscriptions (no rehashing while it fills; the
     /// stage benchmarks measure the engine, not dictionary growth).
     public init(reservingCapacity count: Int) {
+        subscriptionIdScheme = .hashed
         entries.reserveCapacity(count)
         byCustomerGroup.reserveCapacity(count)
         byCustomer.reserveCapacity(count)

@@ -68,4 +68,6 @@ struct ScratchEngineStore<Base: EngineStore>: EngineStore {
     func earliestMassExtensionDueTime() throws -> Timestamp? { nil }
 
     var clockId: String? { base.clockId }
+
+    var subscriptionIdScheme: SubscriptionIdScheme { base.subscriptionIdScheme }
 }

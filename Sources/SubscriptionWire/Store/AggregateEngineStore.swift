@@ -17,11 +17,15 @@ public struct AggregateEngineStore: EngineStore {
     private let transaction: any AggregateTransaction
     /// The test clock this store is scoped to; nil = the consumer's clock.
     public let clockId: String?
+    /// Time-ordered on the consumer's clock over a database with one writer at a time (SQLite),
+    /// hashed otherwise (PostgreSQL's replicas, test clocks): docs/engine.md, "Ids".
+    public let subscriptionIdScheme: SubscriptionIdScheme
 
     /// A store writing into `transaction`, scoped to the test clock `clockId` (nil = the consumer's clock).
     public init(_ transaction: any AggregateTransaction, clockId: String? = nil) {
         self.transaction = transaction
         self.clockId = clockId
+        subscriptionIdScheme = clockId == nil && transaction.hasSingleWriter ? .timeOrdered : .hashed
     }
 
     public func subscription(_ originalTransactionId: String) throws -> Subscription? {
