@@ -3,7 +3,8 @@ import Testing
 @testable import SubscriptionEngine
 
 /// New subscriptions' `originalTransactionId`s (docs/engine.md, "Ids"): hashed, or
-/// time-ordered on a store with one writer.
+/// time-ordered on a store with one writer. Test clocks: `SubscriptionIdSchemeTests`
+/// (SubscriptionWireTests), where the store that scopes a clock is.
 @Suite("New subscription ids")
 struct NewSubscriptionIdTests {
     static let start = Timestamp.utc(2026, 1, 1)
@@ -29,8 +30,8 @@ struct NewSubscriptionIdTests {
 
     @Test("hashed ids are the pure function of customer and group they were: 2 then 15 digits of SHA-1 (computed independently, in Python)")
     func hashedIds() throws {
-        let id = NewSubscriptionId.make(
-            customerId: "alice", groupId: "news", clockId: nil, scheme: .hashed, at: Self.start, reserved: nil, isTaken: { _ in false })
+        let id = try NewSubscriptionId.make(
+            customerId: "alice", groupId: "news", at: Self.start, reserved: nil, in: InMemoryEngineStore())
         #expect(id == "2692449936161063")
         let engine = SubscriptionEngine(catalog: try exampleCatalog())
         var store = InMemoryEngineStore()
@@ -72,32 +73,17 @@ struct NewSubscriptionIdTests {
         #expect(ids.subtracting(inTheMillisecond).allSatisfy { $0.first == "2" })
     }
 
-    @Test("R-CLK-1 on a test clock ids stay hashed with the clock in the hash, whatever the store's scheme")
-    func testClocksStayHashed() {
-        func make(clock: String?, _ scheme: SubscriptionIdScheme) -> String {
-            NewSubscriptionId.make(
-                customerId: "alice", groupId: "news", clockId: clock, scheme: scheme, at: Self.start, reserved: nil,
-                isTaken: { _ in false })
-        }
-        #expect(make(clock: "clock_a", .timeOrdered) == make(clock: "clock_a", .hashed))
-        #expect(make(clock: "clock_a", .hashed) != make(clock: "clock_b", .hashed))
-        #expect(make(clock: "clock_a", .hashed) != make(clock: nil, .hashed))
-        #expect(Self.millisecond(of: make(clock: nil, .timeOrdered)) == Self.start.millisecondsSince1970)
-    }
-
     @Test("a reserved id (the family purchaser's, not saved yet) is skipped like a taken one; a time 13 digits cannot hold gets a hashed id")
     func reservedAndOutOfRange() throws {
-        func make(at time: Timestamp, reserved: String?) -> String {
-            NewSubscriptionId.make(
-                customerId: "alice", groupId: "news", clockId: nil, scheme: .timeOrdered, at: time, reserved: reserved,
-                isTaken: { _ in false })
+        let empty = InMemoryEngineStore(subscriptionIds: .timeOrdered)
+        func make(at time: Timestamp, reserved: String?) throws -> String {
+            try NewSubscriptionId.make(customerId: "alice", groupId: "news", at: time, reserved: reserved, in: empty)
         }
-        let first = make(at: Self.start, reserved: nil)
-        #expect(first.hasSuffix("63"))
-        let next = make(at: Self.start, reserved: first)
-        #expect(next == String(first.prefix(14)) + "64")
-        #expect(make(at: Timestamp(millisecondsSince1970: -1), reserved: nil) == "2692449936161063")
-        #expect(make(at: Timestamp(millisecondsSince1970: 10_000_000_000_000), reserved: nil) == "2692449936161063")
+        let first = try make(at: Self.start, reserved: nil)
+        #expect(first == "3176722560000063")
+        #expect(try make(at: Self.start, reserved: first) == "3176722560000064")
+        #expect(try make(at: Timestamp(millisecondsSince1970: -1), reserved: nil) == "2692449936161063")
+        #expect(try make(at: Timestamp(millisecondsSince1970: 10_000_000_000_000), reserved: nil) == "2692449936161063")
 
         let engine = SubscriptionEngine(catalog: try exampleCatalog())
         var store = InMemoryEngineStore(subscriptionIds: .timeOrdered)

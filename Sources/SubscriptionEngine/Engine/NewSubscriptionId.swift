@@ -9,30 +9,31 @@ enum NewSubscriptionId {
     /// fills its 100 slots and then gets hashed ids, still unique.
     static let timeOrderedAttempts = 4
 
-    /// The first id of the scheme that is not `reserved` and that `isTaken` says no
-    /// subscription has. On a test clock (`clockId` not nil) ids are always hashed, with the
-    /// clock in the hash (R-CLK-1: a deleted clock's customers never get its ids again).
+    /// The first id of `store`'s scheme that is not `reserved` and that no subscription of the
+    /// store has. On a test clock (the store's `clockId`) ids are always hashed, with the clock in
+    /// the hash (R-CLK-1: a deleted clock's customers never get its ids again). Generic over the
+    /// store, not given a closure: the check then costs no allocation.
     static func make(
-        customerId: String, groupId: String, clockId: String?, scheme: SubscriptionIdScheme, at now: Timestamp,
-        reserved: String?, isTaken: (String) throws -> Bool
-    ) rethrows -> String {
+        customerId: String, groupId: String, at now: Timestamp, reserved: String?, in store: some EngineStore
+    ) throws -> String {
+        let clockId = store.clockId
         let clock = clockId.map { "\u{1F}\($0)" } ?? ""
         func hash(_ salt: Int) -> UInt64 {
             let digest = SHA1.digest("\(customerId)\u{1F}\(groupId)\u{1F}\(salt)\(clock)".utf8)
             return digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         }
         let first = hash(0)
-        if scheme == .timeOrdered, clockId == nil, let base = timeOrderedBase(now) {
+        if store.subscriptionIdScheme == .timeOrdered, clockId == nil, let base = timeOrderedBase(now) {
             for attempt in 0..<UInt64(timeOrderedAttempts) {
                 let id = String(base + (first % 100 + attempt) % 100)
-                if id != reserved, try !isTaken(id) { return id }
+                if id != reserved, try !store.containsSubscription(id) { return id }
             }
         }
         var salt = 0
         var value = first
         while true {
             let id = String(hashedBase + value % 1_000_000_000_000_000)
-            if id != reserved, try !isTaken(id) { return id }
+            if id != reserved, try !store.containsSubscription(id) { return id }
             salt += 1
             value = hash(salt)
         }

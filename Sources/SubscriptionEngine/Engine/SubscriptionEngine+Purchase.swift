@@ -119,9 +119,7 @@ extension SubscriptionEngine {
         customerId: String, groupId: String, kind: Subscription.Kind, at now: Timestamp, store: some EngineStore,
         reserved: String? = nil
     ) throws -> Subscription {
-        let id = try NewSubscriptionId.make(
-            customerId: customerId, groupId: groupId, clockId: store.clockId, scheme: store.subscriptionIdScheme, at: now,
-            reserved: reserved, isTaken: store.containsSubscription)
+        let id = try NewSubscriptionId.make(customerId: customerId, groupId: groupId, at: now, reserved: reserved, in: store)
         return Subscription(
             originalTransactionId: id, customerId: customerId, groupId: groupId, kind: kind, ownership: .purchased,
             familyPurchaserId: nil, familyMemberIds: [], productId: "",
