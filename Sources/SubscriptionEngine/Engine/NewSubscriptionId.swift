@@ -1,6 +1,6 @@
 import StableIdentifiers
 
-/// The `originalTransactionId` of a new subscription (docs/engine.md, "Ids"), 16 digits by the
+/// The `originalTransactionId` of a new subscription (docs/engine.md, "Ids are deterministic"), 16 digits by the
 /// store's ``SubscriptionIdScheme``: hashed ones start with `2`, time-ordered ones with `3`, so
 /// the kind shows and every time-ordered id sorts after every hashed one.
 enum NewSubscriptionId {

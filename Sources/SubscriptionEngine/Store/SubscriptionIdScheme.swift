@@ -1,4 +1,4 @@
-/// How a store's new subscriptions get their `originalTransactionId` (docs/engine.md, "Ids").
+/// How a store's new subscriptions get their `originalTransactionId` (docs/engine.md, "Ids are deterministic").
 /// Both kinds are 16 digits, numeric like Apple's; the first digit tells them apart.
 public enum SubscriptionIdScheme: Sendable, Hashable {
     /// `2` then 15 digits of a SHA-1 of the customer, the group and the test clock: a pure
