@@ -38,21 +38,22 @@ struct ClusterFailoverTests {
             let confirmed = Locked<Set<Int>>([])
             let failed = Locked<[String]>([])
             // A publish the stopping node refuses (`basic.nack`: its queue replica is shutting
-            // down) was not taken: the publisher sends it again, with the same message_id, as
-            // docs/broker-cluster.md tells a client to. Any other error, or a refusal that
-            // lasts 20 attempts, is a failure.
+            // down, which can last seconds while the connection is still open) was not taken: the
+            // publisher sends it again, with the same message_id, as docs/broker-cluster.md tells
+            // a client to. Any other error, or a refusal after `retryUntil`, is a failure.
             let republished = Locked(0)
+            let retryUntil = ContinuousClock.now + .seconds(120)
             let publishing = Task {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for worker in 0..<20 {
                         group.addTask {
                             for index in stride(from: worker, to: total, by: 20) {
                                 let message = AMQPMessage(body: Data("body-\(index)".utf8), properties: AMQPProperties(messageId: "\(index)"))
-                                for attempt in 1...20 {
+                                while true {
                                     do {
                                         try await publisher.publish(message, exchange: "", routingKey: queue)
                                         confirmed.withLock { _ = $0.insert(index) }
-                                    } catch let error as AMQPError where error.code == .publishNacked && attempt < 20 {
+                                    } catch let error as AMQPError where error.code == .publishNacked && ContinuousClock.now < retryUntil {
                                         republished.withLock { $0 += 1 }
                                         try await Task.sleep(for: .milliseconds(100))
                                         continue
