@@ -1,10 +1,10 @@
 /// The what-if's progress (docs/what-if.md, "Progress"): the share of the walk done, estimated
-/// from where its cursor is among the subscription ids (docs/engine.md, "Ids are deterministic"); the walk goes by
-/// id. Hashed ids (`2` then 15 digits of a SHA-1) are spread evenly, so a hashed cursor's place in
-/// their range is the share walked. Time-ordered ids (`3`, the purchase's millisecond in 13
-/// digits, a 2-digit slot) sort after every hashed one and bunch where the purchases did: a
-/// time-ordered cursor's millisecond, between the first one the walk met and the what-if's now,
-/// is the share of that span walked.
+/// from where its cursor is among the subscription ids (docs/engine.md, "Ids are
+/// deterministic"); the walk goes by id. Hashed ids (`2` then 15 digits of a SHA-1) are spread
+/// evenly, so a hashed cursor's place in their range is the share walked. Time-ordered ids (`3`,
+/// the purchase's millisecond in 13 digits, a 2-digit slot) sort after every hashed one and
+/// bunch where the purchases did: a time-ordered cursor's millisecond, between the first one the
+/// walk met and the what-if's now, is the share of that span walked.
 struct ProgressBar {
     /// The millisecond of the walk's first time-ordered cursor.
     private var firstMillisecond: UInt64?

@@ -2,8 +2,8 @@ import Testing
 
 @testable import SubscriptionEngine
 
-/// New subscriptions' `originalTransactionId`s (docs/engine.md, "Ids are deterministic"): hashed, or
-/// time-ordered on a store with one writer. Test clocks: `SubscriptionIdSchemeTests`
+/// New subscriptions' `originalTransactionId`s (docs/engine.md, "Ids are deterministic"):
+/// hashed, or time-ordered on a store with one writer. Test clocks: `SubscriptionIdSchemeTests`
 /// (SubscriptionWireTests), where the store that scopes a clock is.
 @Suite("New subscription ids")
 struct NewSubscriptionIdTests {

@@ -4,7 +4,8 @@ import Testing
 @testable import SubscriptionEngine
 @testable import SubscriptionWire
 
-/// Which ids `AggregateEngineStore` gives new subscriptions (docs/engine.md, "Ids are deterministic").
+/// Which ids `AggregateEngineStore` gives new subscriptions (docs/engine.md, "Ids are
+/// deterministic").
 @Suite struct SubscriptionIdSchemeTests {
     static let start = Timestamp.utc(2026, 1, 1)
 

@@ -1,8 +1,8 @@
 import StableIdentifiers
 
-/// The `originalTransactionId` of a new subscription (docs/engine.md, "Ids are deterministic"), 16 digits by the
-/// store's ``SubscriptionIdScheme``: hashed ones start with `2`, time-ordered ones with `3`, so
-/// the kind shows and every time-ordered id sorts after every hashed one.
+/// The `originalTransactionId` of a new subscription (docs/engine.md, "Ids are deterministic"),
+/// 16 digits by the store's ``SubscriptionIdScheme``: hashed ones start with `2`, time-ordered
+/// ones with `3`, so the kind shows and every time-ordered id sorts after every hashed one.
 enum NewSubscriptionId {
     /// Slots tried in the millisecond of a time-ordered id before falling back to a hashed one:
     /// a consumer makes a few ids per millisecond, a clock that stands still (`CLOCK=manual`)

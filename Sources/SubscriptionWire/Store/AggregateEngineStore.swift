@@ -18,7 +18,8 @@ public struct AggregateEngineStore: EngineStore {
     /// The test clock this store is scoped to; nil = the consumer's clock.
     public let clockId: String?
     /// Time-ordered on the consumer's clock over a database with one writer at a time (SQLite),
-    /// hashed otherwise (PostgreSQL's replicas, test clocks): docs/engine.md, "Ids are deterministic".
+    /// hashed otherwise (PostgreSQL's replicas, test clocks): docs/engine.md, "Ids are
+    /// deterministic".
     public let subscriptionIdScheme: SubscriptionIdScheme
 
     /// A store writing into `transaction`, scoped to the test clock `clockId` (nil = the consumer's clock).
