@@ -113,10 +113,14 @@ let package = Package(
         // The dead-letter queue as operators see it: entries with their reasons, replay
         // (subscriptionsctl dlq, the console's dead letters).
         .target(name: "SubscriptionDeadLetters", dependencies: ["AMQPClient", "SubscriptionMessages"]),
+        // SQLite's process-wide settings, which only its variadic C `sqlite3_config` can make
+        // (memory statistics off: docs/consumer.md, "SQLite's memory statistics").
+        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         // SQLite persistence (GRDB): aggregates, processed commands, outbox, due timers.
         .target(
             name: "SubscriptionStore",
             dependencies: [
+                "CSQLiteSettings",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_wal_hook: the writer's checkpoints run beside it (WALCheckpointer).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

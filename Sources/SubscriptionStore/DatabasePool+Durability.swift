@@ -8,7 +8,9 @@ extension DatabasePool {
     /// under which the last commits can roll back after an OS crash or a power loss although they
     /// were committed (docs/reliability.md, "Durability of an acked command"); each file's
     /// commits are followed by something that cannot be undone (an ack, an outbox deletion).
+    /// The process's SQLite settings are made first (``SQLiteProcessSettings``).
     static func durable(path: String, configuration: Configuration, migrator: DatabaseMigrator) throws -> DatabasePool {
+        _ = SQLiteProcessSettings.memoryStatisticsOff
         let directory = URL(filePath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let pool = try DatabasePool(path: path, configuration: configuration)

@@ -121,6 +121,8 @@ extension SubscriptionDatabase: ConsumerStore {
 
     public func isOutage(_ error: any Error) -> Bool { Self.isOutage(error) }
 
-    public var summary: String { "sqlite \(path)" }
+    public var summary: String {
+        "sqlite \(path) (memory statistics \(SQLiteProcessSettings.memoryStatisticsOff ? "off" : "on"))"
+    }
 }
 

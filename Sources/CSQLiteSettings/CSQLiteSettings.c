@@ -1,0 +1,7 @@
+#include "CSQLiteSettings.h"
+
+#include <sqlite3.h>
+
+int subscriptions_sqlite_memory_statistics_off(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
