@@ -23,6 +23,10 @@ public protocol AggregateTransaction: AnyObject {
     var hasSingleWriter: Bool { get }
     /// The subscription stored under `id` (its `originalTransactionId`), or nil.
     func subscription(_ id: String) throws -> Data?
+    /// Whether a subscription is stored under `id`: the engine's check of a new id. A store that
+    /// can answer without reading the row does so (SQLite: an id above every stored one,
+    /// ``StoreTransaction/containsSubscription(_:)``); the default reads it.
+    func containsSubscription(_ id: String) throws -> Bool
     /// Inserts or replaces a subscription. `customerId`, `groupId` and `clockId` never change for an id.
     func putSubscription(
         _ body: Data, id: String, customerId: String, groupId: String, productId: String, dueAt: Int64?, clockId: String?
@@ -88,6 +92,12 @@ public protocol AggregateTransaction: AnyObject {
     /// Deletes the test clock and everything on it (its subscriptions with their history and
     /// replies, its mass extensions); returns how many subscriptions went with it.
     func deleteTestClock(_ id: String) throws -> Int
+}
+
+extension AggregateTransaction {
+    public func containsSubscription(_ id: String) throws -> Bool {
+        try subscription(id) != nil
+    }
 }
 
 /// One page of a walk over a product's subscriptions

@@ -13,6 +13,25 @@ extension StoreTransaction: AggregateTransaction {
         return body
     }
 
+    /// A new time-ordered id is above every stored one (``KeyCeiling``): absent without
+    /// a lookup in the id index, and remembered as absent like a lookup that missed, so that
+    /// its save inserts at once. Any other id is looked up.
+    public func containsSubscription(_ id: String) throws -> Bool {
+        if walked[id] == nil, try subscriptionIdCeiling().excludes(id) {
+            lastAbsentId = id
+            return false
+        }
+        return try subscription(id) != nil
+    }
+
+    /// This transaction's ceiling of subscription ids, read on first use.
+    private func subscriptionIdCeiling() throws -> KeyCeiling {
+        if let subscriptionIdsKnown { return subscriptionIdsKnown }
+        let ceiling = KeyCeiling(greatest: try firstRow("SELECT MAX(id) FROM subscription") { $0.string(0) } ?? nil)
+        subscriptionIdsKnown = ceiling
+        return ceiling
+    }
+
     public func putSubscription(
         _ body: Data, id: String, customerId: String, groupId: String, productId: String, dueAt: Int64?, clockId: String?
     ) throws {
@@ -27,6 +46,7 @@ extension StoreTransaction: AggregateTransaction {
             try run(
                 "INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 id, customerId, groupId, productId, dueAt, body, clockId)
+            subscriptionIdsKnown?.inserted(id)
         }
         if let dueAt, !dueFloors.isEmpty {
             // Every clock's floor: correct even if a caller named another clock than the row's.

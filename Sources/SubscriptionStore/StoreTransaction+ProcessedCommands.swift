@@ -9,8 +9,13 @@ extension StoreTransaction {
 
     /// The reply stored when `commandId` was first processed and the digest of that command's
     /// body (nil for commands processed before schema v4), or nil if it never was.
+    ///
+    /// A keyless command's id (UUID version 7, time-ordered) above every stored one was never
+    /// processed: answered without a lookup (``KeyCeiling``). A redelivery, a replay or a keyed
+    /// command's id is looked up.
     public func processedCommand(commandId: String) throws -> (reply: Data, digest: Data?)? {
-        try firstRow("SELECT reply, command_digest FROM processed_command WHERE command_id = ?", commandId) {
+        if try processedCommandIdCeiling().excludes(commandId) { return nil }
+        return try firstRow("SELECT reply, command_digest FROM processed_command WHERE command_id = ?", commandId) {
             (reply: $0.data(0) ?? Data(), digest: $0.data(1))
         }
     }
@@ -22,6 +27,15 @@ extension StoreTransaction {
         try run(
             "INSERT INTO processed_command (command_id, method, reply, processed_at, command_digest) VALUES (?, ?, ?, ?, ?)",
             commandId, method, reply, Self.milliseconds(date), digest)
+        processedCommandIdsKnown?.inserted(commandId)
+    }
+
+    /// This transaction's ceiling of processed command ids, read on first use.
+    private func processedCommandIdCeiling() throws -> KeyCeiling {
+        if let processedCommandIdsKnown { return processedCommandIdsKnown }
+        let ceiling = KeyCeiling(greatest: try firstRow("SELECT MAX(command_id) FROM processed_command") { $0.string(0) } ?? nil)
+        processedCommandIdsKnown = ceiling
+        return ceiling
     }
 
     /// The number of processed commands (for tests and metrics).

@@ -35,6 +35,11 @@ public final class StoreTransaction {
     /// adds subscription rows, and it clears this, so the id is still absent when it is used;
     /// a rolled-back savepoint, which may bring deleted rows back, clears it too.
     var lastAbsentId: String?
+    /// The greatest subscription id when this transaction first checked a new one, and the ids
+    /// it inserted since (nil: not read yet): a new time-ordered id needs no lookup.
+    var subscriptionIdsKnown: KeyCeiling?
+    /// The same for processed commands' ids: a keyless command's UUID version 7 id needs none.
+    var processedCommandIdsKnown: KeyCeiling?
 
     init(database: Database) {
         self.database = database

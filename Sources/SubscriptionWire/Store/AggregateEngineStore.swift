@@ -33,6 +33,12 @@ public struct AggregateEngineStore: EngineStore {
         try transaction.subscription(originalTransactionId).map { try StoredBody.decode(Subscription.self, from: $0) }
     }
 
+    /// Asks the transaction, which answers for a new time-ordered id without a query
+    /// (SQLite's `StoreTransaction`) and for any other id without decoding the aggregate.
+    public func containsSubscription(_ originalTransactionId: String) throws -> Bool {
+        try transaction.containsSubscription(originalTransactionId)
+    }
+
     public mutating func save(_ subscription: Subscription) throws {
         let id = subscription.originalTransactionId
         for write in subscription.unsaved.transactions {
