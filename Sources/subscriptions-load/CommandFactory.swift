@@ -58,7 +58,7 @@ enum CommandIdStyle: String, ExpressibleByArgument, Sendable {
 
     func next() -> String {
         switch self {
-        case .timeOrdered: UUIDv7.string(millisecondsSince1970: UInt64(Date().timeIntervalSince1970 * 1000))
+        case .timeOrdered: UUIDv7.string(nanosecondsSince1970: UInt64(Date().timeIntervalSince1970 * 1_000_000_000))
         case .random: UUID().uuidString.lowercased()
         }
     }

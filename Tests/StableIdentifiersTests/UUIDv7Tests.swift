@@ -34,6 +34,25 @@ struct UUIDv7Tests {
         #expect(UUIDv7.string(millisecondsSince1970: start) != UUIDv7.string(millisecondsSince1970: start))
     }
 
+    @Test("with nanoseconds, the millisecond's fraction fills the 12 bits after the version: ids 1/4096 ms apart sort in order")
+    func subMillisecondFraction() {
+        let millisecond: UInt64 = 1_764_000_000_000
+        var generator = FixedGenerator(values: [UInt64.max, UInt64.max])
+        // Half a millisecond is 2048/4096: rand_a 0x800 after the version digit; the variant's
+        // two bits are set over the random ones.
+        let half = UUIDv7.string(nanosecondsSince1970: millisecond * 1_000_000 + 500_000, using: &generator)
+        #expect(half == "019ab697-e800-7800-bfff-ffffffffffff")
+        #expect(Self.milliseconds(half) == millisecond)
+        // 0.244 µs apart, across a millisecond's end, with random bits that would disorder them.
+        let step: UInt64 = 245
+        let times = (0..<8_200).map { millisecond * 1_000_000 + UInt64($0) * step }
+        let ids = times.map { UUIDv7.string(nanosecondsSince1970: $0) }
+        #expect(ids == ids.sorted())
+        #expect(Set(ids.map { Self.milliseconds($0) }).count == 3)
+        #expect(ids.allSatisfy { UUIDText.isValid($0) && Array($0.utf8)[14] == UInt8(ascii: "7") })
+        #expect(UUIDv7.string(nanosecondsSince1970: times[0]) != UUIDv7.string(nanosecondsSince1970: times[0]))
+    }
+
     /// The time in the first 48 bits of a UUID's text.
     static func milliseconds(_ uuid: String) -> UInt64? {
         UInt64(uuid.prefix(8) + uuid.dropFirst(9).prefix(4), radix: 16)

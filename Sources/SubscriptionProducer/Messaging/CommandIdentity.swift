@@ -8,8 +8,9 @@ import SubscriptionMessages
 /// request has one, else the `Idempotency-Key` header — the id is a name-based UUID (version 5,
 /// SHA-1) over the route's routing key and the key, so a replay carries the same `command_id`
 /// and the consumer answers with its stored first reply. Without a key it is a new time-ordered
-/// UUID (version 7): the consumer's index of processed commands then grows at its end instead
-/// of at a random page per command (docs/benchmarks.md, "Command ids").
+/// UUID (version 7, to 1/4096 ms): the consumer's index of processed commands then grows at its
+/// end instead of at a random page per command (docs/benchmarks.md, "Command ids"), and the
+/// consumer knows the id is new without looking it up ("New keys known absent").
 public enum CommandIdentity {
     /// The namespace of our name-based command ids (a fixed random UUID).
     public static let namespace = UUID(uuid: (
@@ -19,7 +20,7 @@ public enum CommandIdentity {
     /// test clock (`X-Test-Clock`) the clock is part of the name: each clock is a sandbox, so two
     /// test runs sending the same keys on two clocks never replay each other's commands.
     public static func commandID(route: CommandRoute, idempotencyKey key: String?, testClockID: String = "") -> String {
-        guard let key else { return UUIDv7.string(millisecondsSince1970: UInt64(Date().timeIntervalSince1970 * 1000)) }
+        guard let key else { return UUIDv7.string(nanosecondsSince1970: UInt64(Date().timeIntervalSince1970 * 1_000_000_000)) }
         let clock = testClockID.isEmpty ? "" : "\n\(testClockID)"
         return nameBasedUUID(namespace: namespace, name: "\(route.routingKey)\n\(key)\(clock)").uuidString.lowercased()
     }
