@@ -13,15 +13,7 @@ public enum UUIDv7 {
     public static func string(
         millisecondsSince1970: UInt64, using generator: inout some RandomNumberGenerator
     ) -> String {
-        var bytes: (UInt64, UInt64) = (generator.next(), generator.next())
-        return Swift.withUnsafeMutableBytes(of: &bytes) { uuid in
-            for index in 0..<6 {
-                uuid[index] = UInt8(truncatingIfNeeded: millisecondsSince1970 >> UInt64(8 * (5 - index)))
-            }
-            uuid[6] = (uuid[6] & 0x0F) | 0x70
-            uuid[8] = (uuid[8] & 0x3F) | 0x80
-            return UUIDText.lowercase(UnsafeRawBufferPointer(uuid))
-        }
+        string(milliseconds: millisecondsSince1970, fraction: nil, using: &generator)
     }
 
     /// The lowercase text form of a new version 7 UUID for the time `nanosecondsSince1970`: its
@@ -33,18 +25,9 @@ public enum UUIDv7 {
     public static func string(
         nanosecondsSince1970: UInt64, using generator: inout some RandomNumberGenerator
     ) -> String {
-        let milliseconds = nanosecondsSince1970 / 1_000_000
-        let fraction = (nanosecondsSince1970 % 1_000_000) * 4096 / 1_000_000
-        var bytes: (UInt64, UInt64) = (generator.next(), generator.next())
-        return Swift.withUnsafeMutableBytes(of: &bytes) { uuid in
-            for index in 0..<6 {
-                uuid[index] = UInt8(truncatingIfNeeded: milliseconds >> UInt64(8 * (5 - index)))
-            }
-            uuid[6] = 0x70 | UInt8(truncatingIfNeeded: fraction >> 8)
-            uuid[7] = UInt8(truncatingIfNeeded: fraction)
-            uuid[8] = (uuid[8] & 0x3F) | 0x80
-            return UUIDText.lowercase(UnsafeRawBufferPointer(uuid))
-        }
+        string(
+            milliseconds: nanosecondsSince1970 / 1_000_000,
+            fraction: (nanosecondsSince1970 % 1_000_000) * 4096 / 1_000_000, using: &generator)
     }
 
     /// ``string(nanosecondsSince1970:using:)`` with the system's random numbers.
@@ -57,5 +40,26 @@ public enum UUIDv7 {
     public static func string(millisecondsSince1970: UInt64) -> String {
         var generator = SystemRandomNumberGenerator()
         return string(millisecondsSince1970: millisecondsSince1970, using: &generator)
+    }
+
+    /// The text of a version 7 UUID: `milliseconds` in the first 48 bits, then the version, then
+    /// `fraction` (12 bits) or random bits, the variant and random bits from `generator`.
+    private static func string(
+        milliseconds: UInt64, fraction: UInt64?, using generator: inout some RandomNumberGenerator
+    ) -> String {
+        var bytes: (UInt64, UInt64) = (generator.next(), generator.next())
+        return Swift.withUnsafeMutableBytes(of: &bytes) { uuid in
+            for index in 0..<6 {
+                uuid[index] = UInt8(truncatingIfNeeded: milliseconds >> UInt64(8 * (5 - index)))
+            }
+            if let fraction {
+                uuid[6] = 0x70 | UInt8(truncatingIfNeeded: fraction >> 8)
+                uuid[7] = UInt8(truncatingIfNeeded: fraction)
+            } else {
+                uuid[6] = (uuid[6] & 0x0F) | 0x70
+            }
+            uuid[8] = (uuid[8] & 0x3F) | 0x80
+            return UUIDText.lowercase(UnsafeRawBufferPointer(uuid))
+        }
     }
 }

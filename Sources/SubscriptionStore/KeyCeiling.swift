@@ -10,14 +10,14 @@
 /// that such a key is free then needs no lookup in its index (docs/benchmarks.md, "New keys
 /// known absent"). Any other value, at or below the greatest, is looked up as before.
 struct KeyCeiling {
-    /// The greatest stored value's UTF-8 bytes when read; nil when the table was empty.
-    private let greatest: [UInt8]?
+    /// The greatest stored value when read; nil when the table was empty.
+    private let greatest: String?
     /// The values this transaction inserted after the read (a batch's few dozen at most).
     private var insertedValues: Set<String> = []
 
     /// The ceiling of a table whose greatest key is `greatest` (nil: no row).
     init(greatest: String?) {
-        self.greatest = greatest.map { Array($0.utf8) }
+        self.greatest = greatest
     }
 
     /// Whether `value` certainly has no row: above the greatest (byte order, as SQLite's `BINARY`
@@ -27,11 +27,21 @@ struct KeyCeiling {
     func excludes(_ value: String) -> Bool {
         guard !insertedValues.contains(value) else { return false }
         guard let greatest else { return true }
-        return greatest.lexicographicallyPrecedes(value.utf8)
+        return greatest.utf8.lexicographicallyPrecedes(value.utf8)
     }
 
     /// Records a row inserted under `value` by this transaction.
     mutating func inserted(_ value: String) {
         insertedValues.insert(value)
+    }
+}
+
+extension StoreTransaction {
+    /// The ceiling kept in `known`, read on first use with `greatest` (the key's `SELECT MAX`).
+    func keyCeiling(_ known: inout KeyCeiling?, greatest sql: StaticString) throws -> KeyCeiling {
+        if let known { return known }
+        let ceiling = KeyCeiling(greatest: try firstRow(sql) { $0.string(0) } ?? nil)
+        known = ceiling
+        return ceiling
     }
 }

@@ -17,19 +17,11 @@ extension StoreTransaction: AggregateTransaction {
     /// a lookup in the id index, and remembered as absent like a lookup that missed, so that
     /// its save inserts at once. Any other id is looked up.
     public func containsSubscription(_ id: String) throws -> Bool {
-        if walked[id] == nil, try subscriptionIdCeiling().excludes(id) {
+        if walked[id] == nil, try keyCeiling(&subscriptionIdsKnown, greatest: "SELECT MAX(id) FROM subscription").excludes(id) {
             lastAbsentId = id
             return false
         }
         return try subscription(id) != nil
-    }
-
-    /// This transaction's ceiling of subscription ids, read on first use.
-    private func subscriptionIdCeiling() throws -> KeyCeiling {
-        if let subscriptionIdsKnown { return subscriptionIdsKnown }
-        let ceiling = KeyCeiling(greatest: try firstRow("SELECT MAX(id) FROM subscription") { $0.string(0) } ?? nil)
-        subscriptionIdsKnown = ceiling
-        return ceiling
     }
 
     public func putSubscription(

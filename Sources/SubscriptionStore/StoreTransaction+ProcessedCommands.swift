@@ -14,7 +14,9 @@ extension StoreTransaction {
     /// processed: answered without a lookup (``KeyCeiling``). A redelivery, a replay or a keyed
     /// command's id is looked up.
     public func processedCommand(commandId: String) throws -> (reply: Data, digest: Data?)? {
-        if try processedCommandIdCeiling().excludes(commandId) { return nil }
+        if try keyCeiling(&processedCommandIdsKnown, greatest: "SELECT MAX(command_id) FROM processed_command").excludes(commandId) {
+            return nil
+        }
         return try firstRow("SELECT reply, command_digest FROM processed_command WHERE command_id = ?", commandId) {
             (reply: $0.data(0) ?? Data(), digest: $0.data(1))
         }
@@ -28,14 +30,6 @@ extension StoreTransaction {
             "INSERT INTO processed_command (command_id, method, reply, processed_at, command_digest) VALUES (?, ?, ?, ?, ?)",
             commandId, method, reply, Self.milliseconds(date), digest)
         processedCommandIdsKnown?.inserted(commandId)
-    }
-
-    /// This transaction's ceiling of processed command ids, read on first use.
-    private func processedCommandIdCeiling() throws -> KeyCeiling {
-        if let processedCommandIdsKnown { return processedCommandIdsKnown }
-        let ceiling = KeyCeiling(greatest: try firstRow("SELECT MAX(command_id) FROM processed_command") { $0.string(0) } ?? nil)
-        processedCommandIdsKnown = ceiling
-        return ceiling
     }
 
     /// The number of processed commands (for tests and metrics).
