@@ -17,7 +17,9 @@
 #
 # BENCH_BIN_DIR=DIR uses the binaries in DIR instead of building (release, --static-swift-stdlib).
 # Uses AMQP_URL, or starts a fresh private broker on 127.0.0.1:5682 (BENCH_BROKER_PORT) for the run
-# and removes it afterwards. Nothing here
+# and removes it afterwards. The broker's CPU per command is printed beside the consumer's (with
+# the machine's budget: what the cores allow at those costs) for the private broker, or for the
+# process BENCH_BROKER_PID names when AMQP_URL is given. Nothing here
 # asserts a time: it prints figures; compare figures from one run (shared machines are noisy).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -44,7 +46,11 @@ if [ -z "${AMQP_URL:-}" ]; then
     scripts/rabbitmq-local.sh start subs-bench "$bench_port"
     started_broker=subs-bench
     export AMQP_URL="amqp://guest:guest@127.0.0.1:$bench_port/"
+    BENCH_BROKER_PID=$(cat "$repo/.rabbitmq/subs-bench/pid")
 fi
+# The broker's Erlang VM, whose CPU the load tool reports beside the consumer's.
+broker_args=()
+if [ -n "${BENCH_BROKER_PID:-}" ]; then broker_args=(--broker-pid "$BENCH_BROKER_PID"); fi
 
 if [ -n "${BENCH_BIN_DIR:-}" ]; then
     # Binaries built already (scripts/test.sh: its one release build, with -enable-testing). The
@@ -101,15 +107,15 @@ prefix="ceiling-$(date +%s%N | tail -c 9)"
 BUS_PREFIX=$prefix "$bin/subscriptions-load" relay >/dev/null 2>>"$work/relay.log" &
 pid=$!
 sleep 2
-load run --commands "$long" --in-flight 500 --label "ceiling, 500 in flight" --probe-pid "$pid" | tee "$work/ceiling.txt"
+load run --commands "$long" --in-flight 500 --label "ceiling, 500 in flight" --probe-pid "$pid" "${broker_args[@]}" | tee "$work/ceiling.txt"
 stop
 
 echo "=== product: subscriptions-consumer (CLOCK=system as deployed, engine, SQLite group commit with synchronous=FULL, events and replies confirmed)"
 start_consumer system
-load run --commands $((commands / 10)) --in-flight 1 --probe-pid "$pid"
-load run --commands "$commands" --in-flight 50 --probe-pid "$pid"
-load run --commands "$long" --in-flight 500 --probe-pid "$pid" | tee "$work/product.txt"
-load run --commands "$commands" --rate "$rate" --probe-pid "$pid"
+load run --commands $((commands / 10)) --in-flight 1 --probe-pid "$pid" "${broker_args[@]}"
+load run --commands "$commands" --in-flight 50 --probe-pid "$pid" "${broker_args[@]}"
+load run --commands "$long" --in-flight 500 --probe-pid "$pid" "${broker_args[@]}" | tee "$work/product.txt"
+load run --commands "$commands" --rate "$rate" --probe-pid "$pid" "${broker_args[@]}"
 stop
 
 ceiling=$(awk '/throughput/ {print $5}' "$work/ceiling.txt")

@@ -11,6 +11,8 @@ struct LatencyReport {
     var replyBytes = 0
     /// The consumer's voluntary context switches during the run, summed over its threads.
     var consumerContextSwitches: Int64?
+    /// The consumer's, the broker's and this tool's CPU during the run (given `--broker-pid`).
+    var machineCPU: MachineCPU?
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
@@ -41,6 +43,9 @@ struct LatencyReport {
         if let consumerContextSwitches, !latencies.isEmpty {
             lines.append(String(format: "  consumer context switches: %.1f per command (voluntary, summed over its threads)",
                 Double(consumerContextSwitches) / Double(latencies.count)))
+        }
+        if let machineCPU {
+            lines += machineCPU.lines(commands: latencies.count, cores: ProcessInfo.processInfo.activeProcessorCount)
         }
         if let consumerPeakMemory {
             lines.append(String(format: "  consumer peak RSS: %.1f MiB", Double(consumerPeakMemory) / 1_048_576))

@@ -23,4 +23,7 @@ struct BusOptions: ParsableArguments {
 
     @Option(help: "Process id of the consumer (or relay) whose CPU time and peak memory to report.")
     var probePid: Int32?
+
+    @Option(help: "Process id of the broker (beam.smp) whose CPU time to report too, with the machine's CPU per command (run).")
+    var brokerPid: Int32?
 }

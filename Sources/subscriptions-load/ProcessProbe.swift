@@ -22,6 +22,14 @@ struct ProcessProbe {
         return .milliseconds((user + system) * 1000 / Int64(ticks > 0 ? ticks : 100))
     }
 
+    /// User + system CPU time this process (the load tool) consumed so far, all threads.
+    static func ownCPUTime() -> Duration {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func duration(_ time: timeval) -> Duration { .seconds(time.tv_sec) + .microseconds(time.tv_usec) }
+        return duration(usage.ru_utime) + duration(usage.ru_stime)
+    }
+
     /// Whether the process is gone: no `/proc` entry, or a zombie its parent has not reaped yet
     /// (a consumer that crashed under a script still waiting for this tool).
     var hasExited: Bool {

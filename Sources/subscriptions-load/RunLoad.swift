@@ -28,9 +28,12 @@ struct RunLoad: AsyncParsableCommand {
     func run() async throws {
         let factory = CommandFactory(product: product, commandIds: commandIds)
         let probe = bus.probePid.map(ProcessProbe.init)
+        let broker = bus.brokerPid.map(ProcessProbe.init)
         let report = try await LoadDriver.withDriver(bus) { [commands, inFlight, rate, drainTimeout] driver in
             let cpuBefore = probe?.cpuTime()
             let switchesBefore = probe?.voluntaryContextSwitches()
+            let brokerBefore = broker?.cpuTime()
+            let selfBefore = ProcessProbe.ownCPUTime()
             let started = ContinuousClock.now
             if let rate {
                 try await Self.openLoop(driver, factory: factory, commands: commands, rate: rate)
@@ -42,11 +45,15 @@ struct RunLoad: AsyncParsableCommand {
             let results = driver.takeResults()
             let cpu = zip(cpuBefore, probe?.cpuTime()).map { $1 - $0 }
             let switches = zip(switchesBefore, probe?.voluntaryContextSwitches()).map(ProcessProbe.switches(from:to:))
+            let brokerCPU = zip(brokerBefore, broker?.cpuTime()).map { $1 - $0 }
+            let machine = zip(cpu, brokerCPU).map {
+                MachineCPU(consumer: $0, broker: $1, loadTool: ProcessProbe.ownCPUTime() - selfBefore)
+            }
             return LatencyReport(
                 label: label ?? (rate.map { "offered \($0) commands/s" } ?? "\(inFlight) in flight"),
                 latencies: results.latencies, failures: results.failures + unanswered, elapsed: elapsed,
                 consumerCPU: cpu, consumerPeakMemory: probe?.memory()?.peak, replyBytes: results.replyBytes,
-                consumerContextSwitches: switches)
+                consumerContextSwitches: switches, machineCPU: machine)
         }
         say(report.printed())
     }
