@@ -9,10 +9,11 @@
 # on $AB_PORT (default 5682) serves every run; each run starts the consumer on a fresh database,
 # sends 2,000 purchases of warm-up, then COMMANDS (default 20000) purchases at $IN_FLIGHT
 # (default 500) in flight, or at an offered $RATE per second if set, and prints the throughput,
-# the consumer's and the broker's CPU per command and the reply p99. PAIRS (default 6) alternate the order: A
-# first in odd pairs, B first in even ones. At the end: the medians, and in how many pairs B
-# used less CPU and ran faster. Figures only: nothing is asserted. On this shared machine one
-# pair decides nothing; the method of docs/benchmarks.md is a dozen pairs and their medians.
+# the consumer's and the broker's CPU per command and the reply p99. PAIRS (default 6)
+# alternate the order: A first in odd pairs, B first in even ones. At the end: the medians, and
+# in how many pairs B used less CPU and ran faster. Figures only: nothing is asserted. On this
+# shared machine one pair decides nothing; the method of docs/benchmarks.md is a dozen pairs and
+# their medians.
 # LOAD_ARGS_A and LOAD_ARGS_B add options to the measured `run` of A or B: the same binary twice
 # with LOAD_ARGS_A="--command-ids random" compares the load's command ids instead of two builds.
 # ENV_A and ENV_B add environment settings (NAME=VALUE, space-separated) to the consumer of A or
@@ -21,7 +22,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 
-[ $# -ge 2 ] || { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 consumer_a=$(realpath "$1")
 consumer_b=$(realpath "$2")
 pairs=${3:-6}

@@ -202,6 +202,10 @@ extension ProducerHTTPTests {
             #expect(commands["consumers"] as? Int == 1)
             #expect((first["consumers"] as? [Any])?.isEmpty == true)
 
+            // A consumer's beacon declares the status exchange before it reports (StatusBeacon);
+            // so does this stand-in: the producer's board declares it too, but on a task of its
+            // own that may not have run yet, and a publish to a missing exchange closes the channel.
+            try await connection.declare(AMQPTopology(exchanges: [AMQPExchange(name: names.statusExchange, kind: .fanout)]))
             var consumer: [String: Any] = [:]
             let deadline = ContinuousClock.now + .seconds(20)
             var seconds: Int64 = 1_780_000_100
