@@ -46,7 +46,7 @@ if [ -z "${AMQP_URL:-}" ]; then
     scripts/rabbitmq-local.sh start subs-bench "$bench_port"
     started_broker=subs-bench
     export AMQP_URL="amqp://guest:guest@127.0.0.1:$bench_port/"
-    BENCH_BROKER_PID=$(cat "${RABBITMQ_LOCAL_BASE:-$repo/.rabbitmq}/subs-bench/pid")
+    BENCH_BROKER_PID=$(scripts/rabbitmq-local.sh pid subs-bench)
 fi
 # The broker's Erlang VM, whose CPU the load tool reports beside the consumer's.
 broker_args=()

@@ -38,7 +38,7 @@ if [ -n "${RATE:-}" ]; then mode=(--rate "$RATE"); else mode=(--in-flight "${IN_
 export AMQP_URL="amqp://guest:guest@127.0.0.1:$port/"
 trap cleanup_consumer_run EXIT
 fresh_broker
-broker_pid=$(cat "${RABBITMQ_LOCAL_BASE:-$repo/.rabbitmq}/$node/pid")
+broker_pid=$(scripts/rabbitmq-local.sh pid "$node")
 
 # One run of $1 with its own database and bus prefix, $3 added to the load's options and $4 to
 # the consumer's environment (both split on spaces); prints "throughput cpu p99 broker-cpu".

@@ -6,6 +6,7 @@
 #   scripts/rabbitmq-local.sh stop   [NAME]          stop the node (and epmd when no node is left)
 #   scripts/rabbitmq-local.sh status [NAME]          exit 0 when the node answers
 #   scripts/rabbitmq-local.sh url    [NAME] [PORT]   print the node's AMQP URL
+#   scripts/rabbitmq-local.sh pid    [NAME]          print the pid of the node's Erlang VM (its CPU: docs/benchmarks.md)
 #   scripts/rabbitmq-local.sh ctl    [NAME] -- ARGS  run rabbitmqctl against the node
 #   scripts/rabbitmq-local.sh cluster-start [NAME] [PORT] [COUNT]   COUNT (3) nodes NAME-1… on PORT, PORT+1, …, clustered
 #   scripts/rabbitmq-local.sh cluster-stop  [NAME] [COUNT]          stop them
@@ -182,6 +183,11 @@ status)
 url)
     node_environment
     echo "amqp://guest:guest@127.0.0.1:$port/"
+    ;;
+pid)
+    # Written by the node itself (RABBITMQ_PID_FILE) once it runs.
+    [ -s "$base/pid" ] || { echo "rabbitmq-local: $name has no pid file (not started?)" >&2; exit 1; }
+    cat "$base/pid"
     ;;
 ctl)
     node_environment

@@ -201,7 +201,7 @@ if [ $# -eq 0 ]; then
     step "scripts/benchmark.sh --small (proves the benchmark runs; its figures are not checked)"
     # The broker this script started (AMQP_URL): its Erlang VM's pid, for the broker's CPU.
     broker_pid=""
-    if [ -n "$started_broker" ]; then broker_pid=$(cat "${RABBITMQ_LOCAL_BASE:-$repo/.rabbitmq}/$started_broker/pid"); fi
+    if [ -n "$started_broker" ]; then broker_pid=$(scripts/rabbitmq-local.sh pid "$started_broker"); fi
     benchmark=$(BENCH_BROKER_PID=$broker_pid BENCH_BIN_DIR=$E2E_BIN_DIR scripts/benchmark.sh --small)
     echo "$benchmark"
     # Every run (the ceiling, 1/50/500 in flight, the offered rate) measured the broker's CPU
