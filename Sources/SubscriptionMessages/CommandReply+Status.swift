@@ -2,9 +2,8 @@ import Foundation
 
 extension Subscriptions_V1_CommandReply {
     /// The `status` of an encoded `CommandReply`, read from its top-level fields without
-    /// decoding the rest: for a caller that only counts outcomes (the load tool reads tens of
-    /// thousands of replies a second, and decoding each whole typed result cost it a quarter of
-    /// its CPU).
+    /// decoding the rest: for a caller that only counts outcomes (the load tool reads thousands
+    /// of replies a second, and decoding each whole typed result cost it a quarter of its CPU).
     ///
     /// The answer is the one a full decode gives for well-formed bytes: the last `status`
     /// wins, a missing one is `.ok` (proto3's default), an unknown number is `.UNRECOGNIZED`,
