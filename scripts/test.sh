@@ -225,7 +225,7 @@ if [ $# -eq 0 ]; then
     done
     ab=$(LOAD_ARGS_A="--command-ids random" scripts/consumer-ab.sh "$E2E_BIN_DIR/subscriptions-consumer" "$E2E_BIN_DIR/subscriptions-consumer" 1 1000)
     echo "$ab"
-    grep -q "^B: median [0-9.]* commands/s, [0-9.]* µs per command" <<< "$ab" \
+    grep -q "^B: median [0-9.]* commands/s, [0-9.]* µs per command;.* load tool [0-9.]* µs per command" <<< "$ab" \
         || { echo "test: consumer-ab printed no medians" >&2; exit 1; }
     notifier=$(LOAD=$E2E_BIN_DIR/subscriptions-load scripts/notifier-throughput.sh "$E2E_BIN_DIR/subscriptions-consumer" 1000)
     echo "$notifier"
