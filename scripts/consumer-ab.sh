@@ -5,15 +5,15 @@
 #   scripts/consumer-ab.sh CONSUMER_A CONSUMER_B [PAIRS] [COMMANDS]
 #
 # CONSUMER_A and CONSUMER_B are subscriptions-consumer binaries; the load comes from the
-# subscriptions-load beside CONSUMER_A (or $LOAD), the same for both. One private RabbitMQ node
-# on $AB_PORT (default 5682) serves every run; each run starts the consumer on a fresh database,
-# sends 2,000 purchases of warm-up, then COMMANDS (default 20000) purchases at $IN_FLIGHT
-# (default 500) in flight, or at an offered $RATE per second if set, and prints the throughput,
-# the consumer's and the broker's CPU per command and the reply p99. PAIRS (default 6)
-# alternate the order: A first in odd pairs, B first in even ones. At the end: the medians, and
-# in how many pairs B used less CPU and ran faster. Figures only: nothing is asserted. On this
-# shared machine one pair decides nothing; the method of docs/benchmarks.md is a dozen pairs and
-# their medians.
+# subscriptions-load beside CONSUMER_A (or $LOAD), the same for both unless $LOAD_B. One private
+# RabbitMQ node on $AB_PORT (default 5682) serves every run; each run starts the consumer on a
+# fresh database, sends 2,000 purchases of warm-up, then COMMANDS (default 20000) purchases at
+# $IN_FLIGHT (default 500) in flight, or at an offered $RATE per second if set, and prints the
+# throughput, the consumer's, the broker's and the load tool's CPU per command and the reply
+# p99. PAIRS (default 6) alternate the order: A first in odd pairs, B first in even ones. At the
+# end: the medians, and in how many pairs B used less CPU and ran faster. Figures only: nothing
+# is asserted. On this shared machine one pair decides nothing; the method of docs/benchmarks.md
+# is a dozen pairs and their medians.
 # LOAD_ARGS_A and LOAD_ARGS_B add options to the measured `run` of A or B: the same binary twice
 # with LOAD_ARGS_A="--command-ids random" compares the load's command ids instead of two builds.
 # ENV_A and ENV_B add environment settings (NAME=VALUE, space-separated) to the consumer of A or
