@@ -65,7 +65,7 @@ let package = Package(
         // Generated protobuf Swift for Protos/ (committed; see scripts/generate-protos.sh).
         .target(
             name: "SubscriptionMessages",
-            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["CompactCoding", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
         // Apple's error codes and ours, written down once (no dependencies, no Foundation).

@@ -3,7 +3,10 @@ public struct RecordReader {
     private let bytes: UnsafeRawBufferPointer
     private var position: Int
     private let end: Int
-    private var wireType: UInt64 = 0
+    /// The current field's number and wire type (0 varint, 1 fixed64, 2 length-delimited,
+    /// 3 start of group, 5 fixed32).
+    private var field: UInt64 = 0
+    public private(set) var wireType: UInt64 = 0
 
     /// A reader of `bytes`.
     public init(_ bytes: UnsafeRawBufferPointer) {
@@ -42,8 +45,9 @@ public struct RecordReader {
         guard position < end else { return nil }
         let key = try varint()
         wireType = key & 7
-        guard key >> 3 > 0 else { throw error("field number 0") }
-        return Int(key >> 3)
+        field = key >> 3
+        guard field > 0 else { throw error("field number 0") }
+        return Int(field)
     }
 
     private mutating func expect(_ type: UInt64, _ what: String) throws {
@@ -97,7 +101,8 @@ public struct RecordReader {
         return try Record(from: &nested)
     }
 
-    /// Skips the current field (a field this version does not know).
+    /// Skips the current field (a field this version does not know), a group up to its end as
+    /// protocol buffers' parsers do.
     public mutating func skip() throws {
         switch wireType {
         case 0: _ = try varint()
@@ -105,10 +110,24 @@ public struct RecordReader {
             guard end - position >= 8 else { throw error("truncated fixed64") }
             position += 8
         case 2: _ = try delimited()
+        case 3: try skipGroup()
         case 5:
             guard end - position >= 4 else { throw error("truncated fixed32") }
             position += 4
         default: throw error("unsupported wire type \(wireType)")
         }
+    }
+
+    /// Skips the fields of the group the current field starts, and its end.
+    private mutating func skipGroup() throws {
+        let group = field
+        while try nextField() != nil {
+            if wireType == 4 {
+                guard field == group else { throw error("group \(group) ended as group \(field)") }
+                return
+            }
+            try skip()
+        }
+        throw error("group \(group) never ends")
     }
 }

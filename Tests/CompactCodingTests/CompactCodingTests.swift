@@ -194,6 +194,16 @@ struct CompactRecordTests {
         #expect(try Sample(recordBytes: old) == Sample(name: "x", flag: true))
     }
 
+    @Test("a group is skipped up to its end, as protocol buffers' parsers do; one that never ends or ends as another is refused")
+    func groups() throws {
+        // Field 9 as a group holding a varint and a group of field 3, then field 3 (the flag).
+        let withGroup = Sample(name: "x").recordBytes() + [0x4B, 0x08, 0x01, 0x1B, 0x18, 0x00, 0x1C, 0x4C] + [0x18, 0x01]
+        #expect(try OlderSample(recordBytes: withGroup) == OlderSample(name: "x", flag: true))
+        #expect(throws: RecordError.self) { try OlderSample(recordBytes: [0x4B, 0x08, 0x01]) }
+        #expect(throws: RecordError.self) { try OlderSample(recordBytes: [0x4B, 0x54]) }
+        #expect(throws: RecordError.self) { try OlderSample(recordBytes: [0x4C]) }
+    }
+
     @Test("the bytes are protocol buffers: field 1 is a length-delimited string")
     func wireFormat() {
         #expect(Sample(name: "hi").recordBytes().prefix(4) == [0x0A, 0x02, 0x68, 0x69])
