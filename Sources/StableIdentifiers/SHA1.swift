@@ -81,30 +81,19 @@ public struct SHA1Hasher {
                 words[index] = Self.rotated(words[index - 3] ^ words[index - 8] ^ words[index - 14] ^ words[index - 16], by: 1)
             }
             var (a, b, c, d, e) = state
-            for index in 0..<80 {
-                let mixed: UInt32
-                let constant: UInt32
-                switch index {
-                case 0..<20:
-                    mixed = (b & c) | (~b & d)
-                    constant = 0x5A82_7999
-                case 20..<40:
-                    mixed = b ^ c ^ d
-                    constant = 0x6ED9_EBA1
-                case 40..<60:
-                    mixed = (b & c) | (b & d) | (c & d)
-                    constant = 0x8F1B_BCDC
-                default:
-                    mixed = b ^ c ^ d
-                    constant = 0xCA62_C1D6
-                }
-                let next = Self.rotated(a, by: 5) &+ mixed &+ e &+ constant &+ words[index]
+            // Four loops of twenty rounds, one function each: no branch inside a round.
+            func round(_ mixed: UInt32, _ constant: UInt32, _ word: UInt32) {
+                let next = Self.rotated(a, by: 5) &+ mixed &+ e &+ constant &+ word
                 e = d
                 d = c
                 c = Self.rotated(b, by: 30)
                 b = a
                 a = next
             }
+            for index in 0..<20 { round((b & c) | (~b & d), 0x5A82_7999, words[index]) }
+            for index in 20..<40 { round(b ^ c ^ d, 0x6ED9_EBA1, words[index]) }
+            for index in 40..<60 { round((b & c) | (b & d) | (c & d), 0x8F1B_BCDC, words[index]) }
+            for index in 60..<80 { round(b ^ c ^ d, 0xCA62_C1D6, words[index]) }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
         }
     }
