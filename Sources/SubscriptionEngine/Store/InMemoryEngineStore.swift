@@ -8,7 +8,10 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
     private struct Entry: Sendable {
         var subscription: Subscription
         var history: [TransactionRecord] = []
-        var results: [String: EngineReply] = [:]
+        /// The replies remembered for idempotency keys, oldest first; a key's reply is its last.
+        /// An array: a subscription remembers a few, and its first ones are the command's own
+        /// array, taken without a copy (a dictionary was allocated and filled per subscription).
+        var results: [UnsavedHistory.RequestResult] = []
         /// The `nextDueTime` the subscription is indexed under in `subscriptionDue`.
         var due: Timestamp?
         /// Where its id is in `byProduct[subscription.productId]`.
@@ -26,8 +29,20 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
                     history.append(write.record)
                 }
             }
-            for result in unsaved.requestResults { results[result.key] = result.reply }
+            if results.isEmpty {
+                results = unsaved.requestResults
+                return
+            }
+            for result in unsaved.requestResults {
+                if let index = results.lastIndex(where: { $0.key == result.key }) {
+                    results[index] = result
+                } else {
+                    results.append(result)
+                }
+            }
         }
+
+        func reply(forKey key: String) -> EngineReply? { results.last { $0.key == key }?.reply }
     }
 
     /// A customer in a subscription group (Get All Subscription Statuses, R-GRP-1).
@@ -139,7 +154,7 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
     }
 
     public func requestResult(_ key: String, of originalTransactionId: String) throws -> EngineReply? {
-        entries[originalTransactionId]?.results[key]
+        entries[originalTransactionId]?.reply(forKey: key)
     }
 
     public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
