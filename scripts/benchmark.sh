@@ -10,7 +10,8 @@
 #   3. the ratio product / ceiling at 500 in flight;
 #   4. a mass renewal-date extension over SUBSCRIPTIONS subscriptions seeded by purchases, timed,
 #      with the consumer's resident memory sampled throughout;
-#   5. the stage benchmarks (subscriptions-stages): each stage alone, ops/s and allocations per op.
+#   5. the stage benchmarks (subscriptions-stages): each stage alone, ops/s and allocations per op;
+#      they run first, before the broker starts, on a quiet machine.
 #
 #   scripts/benchmark.sh [COMMANDS] [SUBSCRIPTIONS]     defaults: 20000 1000000
 #   scripts/benchmark.sh --small                         a short run proving it works (CI): 2000 5000
@@ -37,21 +38,6 @@ fi
 # be steady.
 long=$((commands * 3))
 
-started_broker=""
-if [ -z "${AMQP_URL:-}" ]; then
-    # A fresh private node of its own (not a broker already on 5672, which may carry thousands of
-    # queues left by test runs: their Raft ticks cost the run CPU). Removed again at the end.
-    bench_port=${BENCH_BROKER_PORT:-5682}
-    rm -rf "$repo/.rabbitmq/subs-bench"
-    scripts/rabbitmq-local.sh start subs-bench "$bench_port"
-    started_broker=subs-bench
-    export AMQP_URL="amqp://guest:guest@127.0.0.1:$bench_port/"
-    BENCH_BROKER_PID=$(scripts/rabbitmq-local.sh pid subs-bench)
-fi
-# The broker's Erlang VM, whose CPU the load tool reports beside the consumer's.
-broker_args=()
-if [ -n "${BENCH_BROKER_PID:-}" ]; then broker_args=(--broker-pid "$BENCH_BROKER_PID"); fi
-
 if [ -n "${BENCH_BIN_DIR:-}" ]; then
     # Binaries built already (scripts/test.sh: its one release build, with -enable-testing). The
     # physical path: `.build/release` is a symbolic link, which `find` below would not enter.
@@ -70,6 +56,48 @@ else
     bin=$(swift build "${flags[@]}" --show-bin-path)
 fi
 stages_bin=$bin
+
+echo "benchmark: release build, $(nproc) cores, RabbitMQ $(rabbitmqctl version 2>/dev/null || echo 3.10), quorum commands queue, $(date -u +%FT%TZ)"
+
+# The stages first, on a quiet machine: no broker yet, no database of the runs below. Run after
+# the mass extension (until 2026-12-01), with the broker holding what a million commands left
+# and the consumer's files still on disk, though both were idle, a price change measured 80-87
+# thousand per second where the same binary measures 140-160 thousand on a quiet machine.
+# Timed on the consumer's allocator (jemalloc, preloaded: linked into this binary it crashed
+# beside the malloc interposer), and counted in a second run under the interposer (glibc's
+# allocator underneath; the count does not depend on it). docs/benchmarks.md, "The stages".
+echo "=== stages (subscriptions-stages, on a quiet machine: operations/s on jemalloc as the consumer runs; allocations counted by ordo-one's malloc interposer)"
+stage_operations=$((commands > 20000 ? 20000 : commands))
+jemalloc=$({ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | awk '/libjemalloc\.so\.2 / { print $NF; exit }')
+[ -n "$jemalloc" ] || echo "benchmark: libjemalloc.so.2 not found; the stages are timed on glibc's allocator" >&2
+timed=$(LD_PRELOAD=$jemalloc "$stages_bin/subscriptions-stages" --catalog Config/catalog.example.json --operations "$stage_operations")
+interposer=$(find "$stages_bin" -maxdepth 1 -name 'libMallocInterposerSwift.so' | head -1)
+if [ -n "$interposer" ]; then
+    counted=$(LD_PRELOAD=$interposer "$stages_bin/subscriptions-stages" --catalog Config/catalog.example.json --allocations \
+        --operations "$stage_operations")
+    # Each stage's line of the timed run, its allocations (the last column) from the counted run.
+    awk 'NR == FNR { allocations[substr($0, 1, 46)] = $NF; next }
+         FNR == 1 { print; next }
+         { sub(/ +-$/, ""); printf "%s %10s\n", $0, allocations[substr($0, 1, 46)] }' \
+        <(echo "$counted") <(echo "$timed")
+else
+    echo "$timed"
+fi
+
+started_broker=""
+if [ -z "${AMQP_URL:-}" ]; then
+    # A fresh private node of its own (not a broker already on 5672, which may carry thousands of
+    # queues left by test runs: their Raft ticks cost the run CPU). Removed again at the end.
+    bench_port=${BENCH_BROKER_PORT:-5682}
+    rm -rf "$repo/.rabbitmq/subs-bench"
+    scripts/rabbitmq-local.sh start subs-bench "$bench_port"
+    started_broker=subs-bench
+    export AMQP_URL="amqp://guest:guest@127.0.0.1:$bench_port/"
+    BENCH_BROKER_PID=$(scripts/rabbitmq-local.sh pid subs-bench)
+fi
+# The broker's Erlang VM, whose CPU the load tool reports beside the consumer's.
+broker_args=()
+if [ -n "${BENCH_BROKER_PID:-}" ]; then broker_args=(--broker-pid "$BENCH_BROKER_PID"); fi
 
 work=$(mktemp -d)
 pid=""
@@ -101,7 +129,6 @@ start_consumer() {
 
 load() { BUS_PREFIX=$prefix "$bin/subscriptions-load" "$@"; }
 
-echo "benchmark: release build, $(nproc) cores, RabbitMQ $(rabbitmqctl version 2>/dev/null || echo 3.10), quorum commands queue, $(date -u +%FT%TZ)"
 echo "=== ceiling: subscriptions-load relay (AMQPClient: consume, publish event + reply with confirms, ack after confirms)"
 prefix="ceiling-$(date +%s%N | tail -c 9)"
 BUS_PREFIX=$prefix "$bin/subscriptions-load" relay >/dev/null 2>>"$work/relay.log" &
@@ -128,11 +155,3 @@ load seed --subscriptions "$subscriptions" --probe-pid "$pid"
 load mass-extend --probe-pid "$pid"
 stop
 
-echo "=== stages (subscriptions-stages; allocations counted by ordo-one's malloc interposer)"
-interposer=$(find "$stages_bin" -maxdepth 1 -name 'libMallocInterposerSwift.so' | head -1)
-if [ -n "$interposer" ]; then
-    LD_PRELOAD=$interposer "$stages_bin/subscriptions-stages" --catalog Config/catalog.example.json --allocations \
-        --operations $((commands > 20000 ? 20000 : commands))
-else
-    "$stages_bin/subscriptions-stages" --catalog Config/catalog.example.json --operations $((commands > 20000 ? 20000 : commands))
-fi
