@@ -59,13 +59,14 @@ stages_bin=$bin
 
 echo "benchmark: release build, $(nproc) cores, RabbitMQ $(rabbitmqctl version 2>/dev/null || echo 3.10), quorum commands queue, $(date -u +%FT%TZ)"
 
-# The stages first, on a quiet machine: no broker yet, no database of the runs below. Run after
-# the mass extension (until 2026-12-01), with the broker holding what a million commands left
-# and the consumer's files still on disk, though both were idle, a price change measured 80-87
-# thousand per second where the same binary measures 140-160 thousand on a quiet machine.
-# Timed on the consumer's allocator (jemalloc, preloaded: linked into this binary it crashed
-# beside the malloc interposer), and counted in a second run under the interposer (glibc's
-# allocator underneath; the count does not depend on it). docs/benchmarks.md, "The stages".
+# The stages first, on a quiet machine: no private broker yet, no database of the runs below.
+# Run after the mass extension (until 2026-12-01), with the broker holding what a million
+# commands left and the consumer's files still on disk, though both were idle, a price change
+# measured 80-87 thousand per second where the same binary measures about 140 thousand on a
+# quiet machine. Timed on the consumer's allocator (jemalloc, preloaded: linked into this binary
+# it crashed beside the malloc interposer), and counted in a second run under the interposer
+# (glibc's allocator underneath; the count does not depend on it). docs/benchmarks.md, "The
+# stages: a quiet machine and the consumer's allocator".
 echo "=== stages (subscriptions-stages, on a quiet machine: operations/s on jemalloc as the consumer runs; allocations counted by ordo-one's malloc interposer)"
 stage_operations=$((commands > 20000 ? 20000 : commands))
 jemalloc=$({ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | awk '/libjemalloc\.so\.2 / { print $NF; exit }')

@@ -3,7 +3,7 @@ import MallocInterposerSwift
 
 /// Runs one stage many times and reports operations per second and heap allocations per
 /// operation (counted by ordo-one's malloc interposer when the process runs with it preloaded;
-/// `scripts/benchmark-stages.sh` does that).
+/// `scripts/benchmark.sh` does that).
 struct StageMeasurement {
     var name: String
     var operationsPerSecond: Double
