@@ -115,4 +115,21 @@ import Testing
         #expect(second.events.isEmpty)
         #expect(try harness.subscription(id) == state)
     }
+
+    @Test("R-MOD-5 a subscription remembers each requestReferenceId's result: after other requests, replaying the first returns its first result")
+    func idempotentAmongOthers() throws {
+        var (harness, id) = try Self.bundle()
+        let first = Self.modify(id, reference: "first", add: [ModifyAddItem(item: AdvancedCommerceItem(sku: "PODCASTS", price: 1990))])
+        let second = Self.modify(id, reference: "second", remove: ["PODCASTS"])
+        let firstOutcome = try harness.ok(first)
+        let secondOutcome = try harness.ok(second)
+        #expect(secondOutcome.reply != firstOutcome.reply)
+        let state = try harness.subscription(id)
+        let firstAgain = try harness.ok(first)
+        let secondAgain = try harness.ok(second)
+        #expect(firstAgain.reply == firstOutcome.reply)
+        #expect(secondAgain.reply == secondOutcome.reply)
+        #expect(firstAgain.events.isEmpty && secondAgain.events.isEmpty)
+        #expect(try harness.subscription(id) == state)
+    }
 }
