@@ -30,6 +30,13 @@ struct ScaleOutProofTests {
         "≥ 20,000 mixed commands over 3,020 customers on 4 test clocks: three replicas on PostgreSQL and a 3-node cluster, a replica SIGKILLed and a broker node stopped and started, end in the state of one SQLite consumer — same processed commands, same documents, same events byte for byte, gap-free sequences, every timer fired once"
     )
     func proof() async throws {
+        // The whole proof is one turn at the test cluster: its reference run (a consumer and
+        // 20,000 commands on the machine's two cores) overlapped another cluster suite's node
+        // stop once, and that suite's quorum queue confirmed nothing for 30 s.
+        try await PrivateBrokerCluster.forTests.use { cluster in try await Self.prove(on: cluster) }
+    }
+
+    private static func prove(on cluster: PrivateBrokerCluster) async throws {
         // 1. The reference: one consumer on SQLite, the test broker, no faults.
         let reference = try await Stack.start(consumerEnvironment: ["CLOCK": "system"])
         let referenceConnection = try await reference.connect()
@@ -54,62 +61,60 @@ struct ScaleOutProofTests {
         #expect(refused.count * 50 < total, "\(refused.count) refusals: \(Self.sample(refused))")
 
         // 2. The same commands on PostgreSQL, the cluster, 1, 2, then 3 replicas, then the faults.
-        try await PrivateBrokerCluster.forTests.use { cluster in
-            let url = try await PostgresStore.createDatabase(
-                named: TestPostgres.databaseName("proof"), onServerOf: TestPostgres.url, logger: Stack.logger)
-            let stack = try await Stack.start(
-                consumerEnvironment: ["DATABASE_URL": url, "CLOCK": "system", "EVENT_ARCHIVE": "off", "OUTBOX_SWEEP_INTERVAL": "3"],
-                amqpURL: cluster.url)
-            // The watcher's classic queue sits on node 3, which is not stopped.
-            let watching = try await Stack.connect(amqpURL: cluster.node(3).url, name: "e2e-proof-events")
-            let events = try await EventWatcher(connection: watching, eventsExchange: "\(stack.busPrefix).events")
-            let run = ScaleOutRun(stack: stack)
-            let replicas = Locked<[Replica]>([])
-            var figures: [(replicas: Int, figures: ScaleOutRun.SliceFigures)] = []
-            do {
-                for (slice, count) in Self.plan {
-                    while replicas.withLock({ $0.count }) + 1 < count {
-                        let started = try await stack.startReplica(replicas.withLock { $0.count } + 1)
-                        replicas.withLock { $0.append(Replica(process: started.process, healthURL: started.healthURL)) }
-                    }
-                    if slice.number == Self.plan.last?.slice.number {
-                        let expected = Self.requestCount(of: slice)
-                        let first = run.requestCount
-                        async let faults: Void = Self.faults(
-                            run: run, from: first, expected: expected, stack: stack, cluster: cluster, replicas: replicas)
-                        let result = try await run.run(slice)
-                        try await faults
-                        figures.append((count, result))
-                    } else {
-                        figures.append((count, try await run.run(slice)))
-                    }
+        let url = try await PostgresStore.createDatabase(
+            named: TestPostgres.databaseName("proof"), onServerOf: TestPostgres.url, logger: Stack.logger)
+        let stack = try await Stack.start(
+            consumerEnvironment: ["DATABASE_URL": url, "CLOCK": "system", "EVENT_ARCHIVE": "off", "OUTBOX_SWEEP_INTERVAL": "3"],
+            amqpURL: cluster.url)
+        // The watcher's classic queue sits on node 3, which is not stopped.
+        let watching = try await Stack.connect(amqpURL: cluster.node(3).url, name: "e2e-proof-events")
+        let events = try await EventWatcher(connection: watching, eventsExchange: "\(stack.busPrefix).events")
+        let run = ScaleOutRun(stack: stack)
+        let replicas = Locked<[Replica]>([])
+        var figures: [(replicas: Int, figures: ScaleOutRun.SliceFigures)] = []
+        do {
+            for (slice, count) in Self.plan {
+                while replicas.withLock({ $0.count }) + 1 < count {
+                    let started = try await stack.startReplica(replicas.withLock { $0.count } + 1)
+                    replicas.withLock { $0.append(Replica(process: started.process, healthURL: started.healthURL)) }
                 }
-                try await Self.waitForEmptyOutbox(url: url)
-                try await Self.compare(
-                    run: run, reference: referenceRun, events: events, referenceEvents: referenceEvents, url: url,
-                    referenceDatabase: referenceDatabase)
-            } catch {
-                for replica in replicas.withLock({ $0 }) { await replica.process.terminate() }
-                await stack.stop()
-                throw error
+                if slice.number == Self.plan.last?.slice.number {
+                    let expected = Self.requestCount(of: slice)
+                    let first = run.requestCount
+                    async let faults: Void = Self.faults(
+                        run: run, from: first, expected: expected, stack: stack, cluster: cluster, replicas: replicas)
+                    let result = try await run.run(slice)
+                    try await faults
+                    figures.append((count, result))
+                } else {
+                    figures.append((count, try await run.run(slice)))
+                }
             }
-            let live = replicas.withLock { $0 }
-            var applied = [try await ReplicaEndToEndTests.commandsApplied(metricsURL: Self.metrics(stack.consumerHealthURL))]
-            for replica in live { applied.append(try await ReplicaEndToEndTests.commandsApplied(metricsURL: Self.metrics(replica.healthURL))) }
-            for replica in live { #expect(await replica.process.terminate() == 0, "\(replica.process.logTail())") }
-            #expect(await stack.stop().consumer == 0)
-            await events.stop()
-            await watching.close()
+            try await Self.waitForEmptyOutbox(url: url)
+            try await Self.compare(
+                run: run, reference: referenceRun, events: events, referenceEvents: referenceEvents, url: url,
+                referenceDatabase: referenceDatabase)
+        } catch {
+            for replica in replicas.withLock({ $0 }) { await replica.process.terminate() }
+            await stack.stop()
+            throw error
+        }
+        let live = replicas.withLock { $0 }
+        var applied = [try await ReplicaEndToEndTests.commandsApplied(metricsURL: Self.metrics(stack.consumerHealthURL))]
+        for replica in live { applied.append(try await ReplicaEndToEndTests.commandsApplied(metricsURL: Self.metrics(replica.healthURL))) }
+        for replica in live { #expect(await replica.process.terminate() == 0, "\(replica.process.logTail())") }
+        #expect(await stack.stop().consumer == 0)
+        await events.stop()
+        await watching.close()
 
-            print("scale-out proof: \(total) commands, \(run.retries) retried by clients, commands applied per live replica \(applied)")
-            print(String(format: "scale-out proof: SQLite, 1 consumer, test broker: %.0f commands/s", Double(total) / referenceSeconds))
-            for (count, slice) in figures {
-                let label = slice.slice == Self.plan.last?.slice.number ? "\(count) replicas through the faults" : "\(count) replica(s)"
-                print(
-                    String(
-                        format: "scale-out proof: PostgreSQL, cluster, %@: %d commands in %.1f s, %.0f commands/s", label, slice.requests, slice.seconds,
-                        slice.commandsPerSecond))
-            }
+        print("scale-out proof: \(total) commands, \(run.retries) retried by clients, commands applied per live replica \(applied)")
+        print(String(format: "scale-out proof: SQLite, 1 consumer, test broker: %.0f commands/s", Double(total) / referenceSeconds))
+        for (count, slice) in figures {
+            let label = slice.slice == Self.plan.last?.slice.number ? "\(count) replicas through the faults" : "\(count) replica(s)"
+            print(
+                String(
+                    format: "scale-out proof: PostgreSQL, cluster, %@: %d commands in %.1f s, %.0f commands/s", label, slice.requests, slice.seconds,
+                    slice.commandsPerSecond))
         }
         await referenceEvents.stop()
         await referenceConnection.close()
@@ -131,28 +136,10 @@ struct ScaleOutProofTests {
         try await waitUntil(run, reaches: first + expected * 2 / 5)
         // Stopping node 1 leaves a quorum only if the commands queue has its three replicas
         // online (CI once saw 90 s of nacks after this stop: a queue short of a replica then).
-        try await waitForFullQuorum(of: "\(stack.busPrefix).commands", on: cluster)
+        try await cluster.waitForFullQuorum(of: "\(stack.busPrefix).commands")
         try await cluster.node(1).stop()
         try await waitUntil(run, reaches: first + expected * 65 / 100)
         try await cluster.node(1).start()
-    }
-
-    /// Waits (60 s at most) until `queue` has a replica on every node of `cluster` and every
-    /// replica is online (`rabbitmqctl list_queues name members online`, asked of node 3).
-    private static func waitForFullQuorum(of queue: String, on cluster: PrivateBrokerCluster) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        var last = ""
-        while ContinuousClock.now < deadline {
-            let output = try await cluster.node(3).ctlOutput(["list_queues", "name", "members", "online", "--quiet", "--formatter", "json"])
-            let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
-            if let row = rows.first(where: { $0["name"] as? String == queue }) {
-                let members = row["members"] as? [String] ?? [], online = row["online"] as? [String] ?? []
-                if members.count == cluster.count && Set(online) == Set(members) { return }
-                last = "members \(members), online \(online)"
-            }
-            try await Task.sleep(for: .milliseconds(500))
-        }
-        throw E2EError("\(queue) has not \(cluster.count) online replicas before node 1 stops: \(last)")
     }
 
     private static func waitUntil(_ run: ScaleOutRun, reaches count: Int) async throws {

@@ -21,6 +21,8 @@ struct ClusterFailoverTests {
             let queue = Broker.uniqueName("cluster")
             try await publisher.declare(AMQPTopology(queues: [.quorum(name: queue, deliveryLimit: 5, deadLetterExchange: nil)]))
             #expect(try await members(of: queue, on: cluster).count == 3)
+            // Node 1's stop below leaves a quorum only if the queue's three replicas are online.
+            try await cluster.waitForFullQuorum(of: queue)
 
             let total = 2_000
             let received = Locked<[String: [String]]>([:])

@@ -93,6 +93,25 @@ public struct PrivateBrokerCluster: Sendable {
         return result
     }
 
+    /// Waits (60 s at most) until quorum queue `queue` has a replica on every node and every
+    /// replica is online, asking node 3. Stopping node 1 leaves a quorum only then: CI once saw
+    /// 90 s of nacks after a stop that left a queue short of a replica.
+    public func waitForFullQuorum(of queue: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        var last = "not listed"
+        while ContinuousClock.now < deadline {
+            let output = try await node(3).ctlOutput(["list_queues", "name", "members", "online", "--quiet", "--formatter", "json"])
+            let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+            if let row = rows.first(where: { $0["name"] as? String == queue }) {
+                let members = row["members"] as? [String] ?? [], online = row["online"] as? [String] ?? []
+                if members.count == count && Set(online) == Set(members) { return }
+                last = "members \(members), online \(online)"
+            }
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        throw HarnessError("\(queue) has not \(count) online replicas: \(last)")
+    }
+
     private func removeDirectories() {
         for node in nodes {
             try? FileManager.default.removeItem(at: node.baseDirectory)
