@@ -69,8 +69,9 @@ echo "benchmark: release build, $(nproc) cores, RabbitMQ $(rabbitmqctl version 2
 # stages: a quiet machine and the consumer's allocator".
 echo "=== stages (subscriptions-stages, on a quiet machine: operations/s on jemalloc as the consumer runs; allocations counted by ordo-one's malloc interposer)"
 stage_operations=$((commands > 20000 ? 20000 : commands))
-jemalloc=$({ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | awk '/libjemalloc\.so\.2 / { print $NF; exit }')
-[ -n "$jemalloc" ] || echo "benchmark: libjemalloc.so.2 not found; the stages are timed on glibc's allocator" >&2
+# The jemalloc the consumer beside them links, as the loader resolves it.
+jemalloc=$(ldd "$bin/subscriptions-consumer" | awk '/libjemalloc/ { print $3; exit }')
+[ -n "$jemalloc" ] || echo "benchmark: the consumer links no jemalloc; the stages are timed on glibc's allocator" >&2
 timed=$(LD_PRELOAD=$jemalloc "$stages_bin/subscriptions-stages" --catalog Config/catalog.example.json --operations "$stage_operations")
 interposer=$(find "$stages_bin" -maxdepth 1 -name 'libMallocInterposerSwift.so' | head -1)
 if [ -n "$interposer" ]; then

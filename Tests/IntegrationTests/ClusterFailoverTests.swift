@@ -20,7 +20,7 @@ struct ClusterFailoverTests {
             let subscriber = try await Broker.connect(url: cluster.url, name: "cluster-consumer", configure: fast)
             let queue = Broker.uniqueName("cluster")
             try await publisher.declare(AMQPTopology(queues: [.quorum(name: queue, deliveryLimit: 5, deadLetterExchange: nil)]))
-            #expect(try await members(of: queue, on: cluster).count == 3)
+            #expect(try await cluster.replicas(of: queue)?.members.count == 3)
             // Node 1's stop below leaves a quorum only if the queue's three replicas are online.
             try await cluster.waitForFullQuorum(of: queue)
 
@@ -102,16 +102,9 @@ struct ClusterFailoverTests {
             #expect(Set(deliveries.keys.compactMap(Int.init)) == Set(0..<total), "confirmed publishes missing: \(Set(0..<total).subtracting(deliveries.keys.compactMap(Int.init)).sorted().prefix(20))")
             // A duplicate (republished after the move, or redelivered) carries the same message_id as its original.
             #expect(deliveries.allSatisfy { id, bodies in bodies.allSatisfy { $0 == "body-\(id)" } })
-            #expect(try await members(of: queue, on: cluster).count == 3)
+            #expect(try await cluster.replicas(of: queue)?.members.count == 3)
             await publisher.close()
             await subscriber.close()
         }
-    }
-
-    /// The nodes holding a replica of `queue` (`rabbitmqctl list_queues name members`, asked of node 2).
-    private func members(of queue: String, on cluster: PrivateBrokerCluster) async throws -> [String] {
-        let output = try await cluster.node(2).ctlOutput(["list_queues", "name", "members", "--quiet", "--formatter", "json"])
-        let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
-        return rows.first { $0["name"] as? String == queue }?["members"] as? [String] ?? []
     }
 }

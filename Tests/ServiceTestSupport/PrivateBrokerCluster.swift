@@ -93,17 +93,24 @@ public struct PrivateBrokerCluster: Sendable {
         return result
     }
 
+    /// The nodes holding a replica of quorum queue `queue` and those of them online
+    /// (`rabbitmqctl list_queues name members online`, asked of node 3, which the tests never
+    /// stop); nil when the queue is not listed.
+    public func replicas(of queue: String) async throws -> (members: [String], online: [String])? {
+        let output = try await node(3).ctlOutput(["list_queues", "name", "members", "online", "--quiet", "--formatter", "json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+        guard let row = rows.first(where: { $0["name"] as? String == queue }) else { return nil }
+        return (row["members"] as? [String] ?? [], row["online"] as? [String] ?? [])
+    }
+
     /// Waits (60 s at most) until quorum queue `queue` has a replica on every node and every
-    /// replica is online, asking node 3. Stopping node 1 leaves a quorum only then: CI once saw
-    /// 90 s of nacks after a stop that left a queue short of a replica.
+    /// replica is online. Stopping node 1 leaves a quorum only then: CI once saw 90 s of nacks
+    /// after a stop that left a queue short of a replica.
     public func waitForFullQuorum(of queue: String) async throws {
         let deadline = ContinuousClock.now + .seconds(60)
         var last = "not listed"
         while ContinuousClock.now < deadline {
-            let output = try await node(3).ctlOutput(["list_queues", "name", "members", "online", "--quiet", "--formatter", "json"])
-            let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
-            if let row = rows.first(where: { $0["name"] as? String == queue }) {
-                let members = row["members"] as? [String] ?? [], online = row["online"] as? [String] ?? []
+            if let (members, online) = try await replicas(of: queue) {
                 if members.count == count && Set(online) == Set(members) { return }
                 last = "members \(members), online \(online)"
             }

@@ -212,9 +212,7 @@ public struct UnsavedHistory: Sendable, Hashable {
     public var isEmpty: Bool { transactions.isEmpty && requestResults.isEmpty }
 
     /// The reply remembered for `key` by this command, if any.
-    func reply(forKey key: String) -> EngineReply? {
-        requestResults.last { $0.key == key }?.reply
-    }
+    func reply(forKey key: String) -> EngineReply? { requestResults.reply(forKey: key) }
 
     mutating func note(_ record: TransactionRecord, at position: Int) {
         if let last = transactions.indices.last, transactions[last].position == position {
@@ -226,6 +224,12 @@ public struct UnsavedHistory: Sendable, Hashable {
 
     public static func == (lhs: UnsavedHistory, rhs: UnsavedHistory) -> Bool { true }
     public func hash(into hasher: inout Hasher) {}
+}
+
+extension [UnsavedHistory.RequestResult] {
+    /// The reply remembered for `key`: the last one for it (a command's unsaved replies, or
+    /// every reply an in-memory subscription remembers).
+    func reply(forKey key: String) -> EngineReply? { last { $0.key == key }?.reply }
 }
 
 extension Subscription.State {

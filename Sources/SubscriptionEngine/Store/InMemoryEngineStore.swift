@@ -8,9 +8,11 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
     private struct Entry: Sendable {
         var subscription: Subscription
         var history: [TransactionRecord] = []
-        /// The replies remembered for idempotency keys, oldest first; a key's reply is its last.
-        /// An array: a subscription remembers a few, and its first ones are the command's own
-        /// array, taken without a copy (a dictionary was allocated and filled per subscription).
+        /// The replies remembered for idempotency keys, oldest first, read as a command's unsaved
+        /// ones are (a key's reply is its last). An array: a subscription remembers a few, and
+        /// its first ones are the command's own array, taken without a copy (a dictionary was
+        /// allocated and filled per subscription). A key is remembered once: the engine answers
+        /// a key it finds and saves nothing.
         var results: [UnsavedHistory.RequestResult] = []
         /// The `nextDueTime` the subscription is indexed under in `subscriptionDue`.
         var due: Timestamp?
@@ -31,18 +33,10 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
             }
             if results.isEmpty {
                 results = unsaved.requestResults
-                return
-            }
-            for result in unsaved.requestResults {
-                if let index = results.lastIndex(where: { $0.key == result.key }) {
-                    results[index] = result
-                } else {
-                    results.append(result)
-                }
+            } else {
+                results += unsaved.requestResults
             }
         }
-
-        func reply(forKey key: String) -> EngineReply? { results.last { $0.key == key }?.reply }
     }
 
     /// A customer in a subscription group (Get All Subscription Statuses, R-GRP-1).
@@ -154,7 +148,7 @@ public struct InMemoryEngineStore: EngineStore, Sendable {
     }
 
     public func requestResult(_ key: String, of originalTransactionId: String) throws -> EngineReply? {
-        entries[originalTransactionId]?.reply(forKey: key)
+        entries[originalTransactionId]?.results.reply(forKey: key)
     }
 
     public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
