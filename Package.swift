@@ -57,6 +57,9 @@ let package = Package(
         .target(
             name: "StableIdentifiers"
         ),
+        // posix_spawn with redirected standard streams and no other inherited descriptor: the
+        // chaos run's services and the tests' service processes and broker scripts start through it.
+        .target(name: "ChildProcess"),
         // The services' environment reader: typed values, a malformed one refused by name.
         .target(
             name: "ServiceConfiguration",
@@ -258,6 +261,7 @@ let package = Package(
             name: "subscriptions-load",
             dependencies: [
                 "AMQPClient",
+                "ChildProcess",
                 "StableIdentifiers",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
@@ -307,6 +311,7 @@ let package = Package(
         .testTarget(
             name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
         .testTarget(name: "CompactCodingTests", dependencies: ["CompactCoding"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(
             name: "StableIdentifiersTests",
             // swift-crypto's SHA-1 as the reference the hasher is checked against.
@@ -395,6 +400,7 @@ let package = Package(
         .target(
             name: "ServiceTestSupport",
             dependencies: [
+                "ChildProcess",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

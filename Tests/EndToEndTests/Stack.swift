@@ -151,9 +151,10 @@ final class Stack: Sendable {
             } catch {
                 await stack.stop()
                 let logs = "--- consumer log ---\n\(consumer.logTail())\n--- producer log ---\n\(producer?.logTail() ?? "")"
-                // Another process took a drawn port between FreePort's check and the service's own
-                // bind (seen once in a full run: the consumer exited with EADDRINUSE at start and
-                // the test waited out the health timeout): start both again on fresh ports.
+                // Something else held a drawn port at the service's own bind (EADDRINUSE at start).
+                // The cause seen in this repository, a child of another suite inheriting
+                // FreePort's probe socket, is gone (ChildProcess, FreePort); another program on
+                // the machine can still hold one: start both again on fresh ports.
                 if attempt < 3, logs.contains("Address already in use") { continue }
                 throw E2EError("\(error)\n\(logs)")
             }

@@ -16,6 +16,12 @@ import Glibc
 /// could otherwise both draw a port that was free for each check, and the second service to
 /// bind it failed (`EADDRINUSE`, a FirstHourTests producer in a full run). The record is the
 /// process's one piece of shared state here, behind a lock; 9,000 ports outlast any run.
+///
+/// The check's socket is close-on-exec, and every child starts through `ChildProcess`, which
+/// closes whatever else it would inherit: a service spawned by another suite while this check
+/// held its socket bound used to inherit it and keep the port after the check closed its copy,
+/// and the service the port was for failed to bind (`EADDRINUSE`, a test clock suite's consumer
+/// in CI on 2026-12-01, with a broker restarting in another suite at that moment).
 public enum FreePort {
     static let range = 16_000..<25_000
     private static let handedOut = Locked<Set<Int>>([])
@@ -51,7 +57,7 @@ public enum FreePort {
 
     /// A TCP socket bound to 127.0.0.1:`port`, or -1 when the port cannot be bound.
     private static func boundSocket(_ port: Int) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError("socket() failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

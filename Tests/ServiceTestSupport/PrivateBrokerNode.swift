@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -62,7 +63,7 @@ public struct PrivateBrokerNode: Sendable {
 
     /// Whether something accepts TCP connections on the node's port (this node or another).
     public var isListening: Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -87,21 +88,8 @@ public struct PrivateBrokerNode: Sendable {
     /// Runs `scripts/rabbitmq-local.sh ACTION TAIL…` (standard output to `output`, or discarded).
     static func runScript(_ tail: [String], action: String, environment: [String: String], output: String = "/dev/null") async throws {
         let arguments = ["/bin/bash", Self.script, action] + tail
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        var pid = pid_t()
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for variable in cEnvironment { free(variable) } }
-        let spawned = posix_spawn(&pid, "/bin/bash", &fileActions, nil, &cArguments, &cEnvironment)
-        guard spawned == 0 else {
-            throw HarnessError("cannot run rabbitmq-local.sh: errno \(spawned)")
-        }
+        let pid = try ChildProcess.spawn(arguments, environment: merged, standardOutput: .truncating(output), standardError: .truncating("/dev/null"))
         var status: Int32 = 0
         while true {
             let result = waitpid(pid, &status, WNOHANG)

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -19,26 +20,12 @@ public final class ServiceProcess: Sendable {
     ) throws {
         self.name = name
         self.logPath = logPath
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&fileActions, 1, 2)
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             .filter { !unsetting.contains($0.key) }
-        var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         // In another working directory: a shell changes to it and execs the service (same pid).
         let argumentList = workingDirectory.map { ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", $0, executable] + arguments }
             ?? [executable] + arguments
-        var cArguments = argumentList.map { strdup($0) } + [nil]
-        defer {
-            for variable in cEnvironment { free(variable) }
-            for argument in cArguments { free(argument) }
-        }
-        var pid = pid_t()
-        let status = posix_spawn(&pid, argumentList[0], &fileActions, nil, &cArguments, &cEnvironment)
-        guard status == 0 else { throw HarnessError("cannot start \(executable): errno \(status)") }
-        self.pid = pid
+        pid = try ChildProcess.spawn(argumentList, environment: merged, standardOutput: .truncating(logPath), standardError: .standardOutput)
     }
 
     /// Sends SIGTERM and waits up to `timeout` for the exit; SIGKILL after that.

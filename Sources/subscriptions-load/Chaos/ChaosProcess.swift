@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -11,22 +12,12 @@ final class ChaosProcess: Sendable {
 
     init(executable: String, environment: [String: String], logPath: String) throws {
         self.logPath = logPath
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&fileActions, 1, 2)
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        var cArguments = [strdup(executable), nil]
-        defer {
-            for pointer in cEnvironment { free(pointer) }
-            for pointer in cArguments { free(pointer) }
+        do {
+            pid = try ChildProcess.spawn([executable], environment: merged, standardOutput: .appending(logPath), standardError: .standardOutput)
+        } catch {
+            throw ChaosError("\(error)")
         }
-        var pid = pid_t()
-        let status = posix_spawn(&pid, executable, &fileActions, nil, &cArguments, &cEnvironment)
-        guard status == 0 else { throw ChaosError("cannot start \(executable): errno \(status)") }
-        self.pid = pid
     }
 
     /// SIGKILL (a crash), then reaps the process.
@@ -65,21 +56,14 @@ struct ChaosError: Error, CustomStringConvertible {
 
 /// Runs a short command (the broker script) and waits for it; its output goes to `logPath`.
 func runScript(_ arguments: [String], logPath: String) throws {
-    var fileActions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&fileActions)
-    defer { posix_spawn_file_actions_destroy(&fileActions) }
-    posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&fileActions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&fileActions, 1, 2)
-    var cArguments = arguments.map { strdup($0) } + [nil]
-    var cEnvironment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        for pointer in cArguments { free(pointer) }
-        for pointer in cEnvironment { free(pointer) }
+    let pid: pid_t
+    do {
+        pid = try ChildProcess.spawn(
+            arguments, environment: ProcessInfo.processInfo.environment, standardInput: .reading("/dev/null"),
+            standardOutput: .appending(logPath), standardError: .standardOutput)
+    } catch {
+        throw ChaosError("cannot run \(arguments.joined(separator: " ")): \(error)")
     }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, arguments[0], &fileActions, nil, &cArguments, &cEnvironment)
-    guard spawned == 0 else { throw ChaosError("cannot run \(arguments.joined(separator: " ")): errno \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
@@ -87,19 +71,30 @@ func runScript(_ arguments: [String], logPath: String) throws {
     }
 }
 
-/// A free TCP port on 127.0.0.1 (bound to port 0, then released).
-func freePort() throws -> Int {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+/// A TCP port on 127.0.0.1 that nothing holds now, other than `excluded`.
+///
+/// Drawn from 16000–24999, below Linux's ephemeral range (32768–60999), like the tests'
+/// `FreePort`: the run restarts a killed service on the same port, and while it is down any
+/// outgoing connection (the load tool's, the services' own) could be given a port of the
+/// ephemeral range and hold it, and the restarted service would fail to bind.
+func freePort(excluding excluded: Set<Int> = []) throws -> Int {
+    for _ in 0..<200 {
+        let port = Int.random(in: 16_000..<25_000)
+        if !excluded.contains(port), try canBind(port) { return port }
+    }
+    throw ChaosError("no free port in 16000-24999 after 200 tries")
+}
+
+/// Whether a TCP socket can be bound to 127.0.0.1:`port` now (close-on-exec, closed at once).
+private func canBind(_ port: Int) throws -> Bool {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard socket >= 0 else { throw ChaosError("socket() failed: errno \(errno)") }
     defer { close(socket) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
     }
-    guard bound else { throw ChaosError("bind() failed: errno \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -38,7 +38,7 @@ final class ChaosServices: Sendable {
     init(layout: Layout) throws {
         self.layout = layout
         consumerPort = try freePort()
-        producerPort = try freePort()
+        producerPort = try freePort(excluding: [consumerPort])
         credentials = try ChaosCredentials(directory: layout.workDirectory)
     }
 
