@@ -57,8 +57,9 @@ let package = Package(
         .target(
             name: "StableIdentifiers"
         ),
-        // posix_spawn with redirected standard streams and no other inherited descriptor: the
-        // chaos run's services and the tests' service processes and broker scripts start through it.
+        // posix_spawn with redirected standard streams and no other inherited descriptor, and
+        // free loopback ports below the ephemeral range: the chaos run's services and the tests'
+        // service processes and broker scripts start through it.
         .target(name: "ChildProcess"),
         // The services' environment reader: typed values, a malformed one refused by name.
         .target(

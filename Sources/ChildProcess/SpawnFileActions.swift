@@ -43,8 +43,8 @@ struct SpawnFileActions {
     /// looked up at run time: `spawn.h` declares it only under `_GNU_SOURCE`, which Swift's Glibc
     /// module is not built with. It closes the descriptors in the child, between fork and exec,
     /// so no descriptor opened by another thread meanwhile can slip through.
-    private static var addCloseFrom: AddCloseFrom? {
+    private static let addCloseFrom: AddCloseFrom? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
         return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }
+    }()
 }

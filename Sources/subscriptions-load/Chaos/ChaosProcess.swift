@@ -13,11 +13,7 @@ final class ChaosProcess: Sendable {
     init(executable: String, environment: [String: String], logPath: String) throws {
         self.logPath = logPath
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        do {
-            pid = try ChildProcess.spawn([executable], environment: merged, standardOutput: .appending(logPath), standardError: .standardOutput)
-        } catch {
-            throw ChaosError("\(error)")
-        }
+        pid = try ChildProcess.spawn([executable], environment: merged, standardOutput: .appending(logPath), standardError: .standardOutput)
     }
 
     /// SIGKILL (a crash), then reaps the process.
@@ -71,30 +67,13 @@ func runScript(_ arguments: [String], logPath: String) throws {
     }
 }
 
-/// A TCP port on 127.0.0.1 that nothing holds now, other than `excluded`.
-///
-/// Drawn from 16000–24999, below Linux's ephemeral range (32768–60999), like the tests'
-/// `FreePort`: the run restarts a killed service on the same port, and while it is down any
-/// outgoing connection (the load tool's, the services' own) could be given a port of the
-/// ephemeral range and hold it, and the restarted service would fail to bind.
+/// A TCP port on 127.0.0.1 that nothing holds now, other than `excluded`, from
+/// `LoopbackPort.range`: the run restarts a killed service on the same port, and a port of the
+/// ephemeral range could meanwhile be given to any outgoing connection.
 func freePort(excluding excluded: Set<Int> = []) throws -> Int {
     for _ in 0..<200 {
-        let port = Int.random(in: 16_000..<25_000)
-        if !excluded.contains(port), try canBind(port) { return port }
+        let port = Int.random(in: LoopbackPort.range)
+        if !excluded.contains(port), LoopbackPort.isFree(port) { return port }
     }
-    throw ChaosError("no free port in 16000-24999 after 200 tries")
-}
-
-/// Whether a TCP socket can be bound to 127.0.0.1:`port` now (close-on-exec, closed at once).
-private func canBind(_ port: Int) throws -> Bool {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard socket >= 0 else { throw ChaosError("socket() failed: errno \(errno)") }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    return withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-    }
+    throw ChaosError("no free port in \(LoopbackPort.range) after 200 tries")
 }
