@@ -109,10 +109,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Exchange and queue names and the topology both services declare.
+        // Exchange and queue names, the topology both services declare, the bus connection's
+        // TLS files and which broker users may send operator commands.
         .target(
             name: "SubscriptionTopology",
-            dependencies: ["AMQPClient", "SubscriptionMessages"]
+            dependencies: ["AMQPClient", "ServiceConfiguration", "SubscriptionMessages"]
         ),
         // The dead-letter queue as operators see it: entries with their reasons, replay
         // (subscriptionsctl dlq, the console's dead letters).

@@ -27,5 +27,6 @@ extension ProducerConfiguration {
         if let prefix = reader.string(Variable.busPrefix.rawValue) { topology = CommandTopology(names: BusNames(prefix: prefix)) }
         if let path = reader.string(Variable.signingIdentity.rawValue) { signingIdentityPath = path }
         if let path = reader.string(Variable.authKeys.rawValue) { authKeysPath = path }
+        tlsFiles = try BusTLSFiles(reader)
     }
 }
