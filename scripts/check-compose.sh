@@ -154,7 +154,7 @@ for name in nodes:
     want(node.get("hostname") == name, f"{name}: hostname {node.get('hostname')} (the node name rabbit@{name} in cluster.conf needs it)")
     environment = node.get("environment", {})
     want("-setcookie" not in str(environment), f"{name}: an Erlang cookie on the command line (-setcookie)")
-    cookie_file = environment.get("RABBITMQ_ERLANG_COOKIE_FILE", "")
+    cookie_file = environment.get("SUBSCRIPTIONS_ERLANG_COOKIE_FILE", "")
     given = [s if isinstance(s, str) else s.get("source") for s in node.get("secrets", [])]
     want(cookie_file == "/run/secrets/erlang-cookie" and "erlang-cookie" in given, f"{name}: the cookie is not the erlang-cookie secret ({cookie_file}, secrets {given})")
     want(node.get("entrypoint") == ["/usr/local/bin/subscriptions-entrypoint.sh"], f"{name}: not started through rabbitmq/entrypoint.sh, which installs the cookie")

@@ -6,7 +6,8 @@
 #    render-definitions.sh hashes RABBITMQ_<ROLE>_PASSWORD (or the file of
 #    RABBITMQ_<ROLE>_PASSWORD_FILE) into $DEFINITIONS_OUTPUT, which rabbitmq.conf loads at boot.
 # 2. The Erlang cookie of a cluster (compose.cluster.yaml): copied from the file of
-#    RABBITMQ_ERLANG_COOKIE_FILE (a compose secret) to $HOME/.erlang.cookie, owner rabbitmq,
+#    SUBSCRIPTIONS_ERLANG_COOKIE_FILE (a compose secret; not a RABBITMQ_ name, which the image's
+#    entrypoint might read itself) to $HOME/.erlang.cookie, owner rabbitmq,
 #    mode 400, where the server and the CLI tools read it (the image links /root/.erlang.cookie
 #    to it for `docker exec` as root).
 set -euo pipefail
@@ -18,14 +19,14 @@ data=/var/lib/rabbitmq
 /usr/local/bin/render-definitions.sh "$template" "$output"
 if [ "$(id -u)" = 0 ]; then chown rabbitmq:rabbitmq "$output"; fi
 
-if [ -n "${RABBITMQ_ERLANG_COOKIE_FILE:-}" ]; then
-    if [ ! -s "$RABBITMQ_ERLANG_COOKIE_FILE" ]; then
-        echo "entrypoint: RABBITMQ_ERLANG_COOKIE_FILE=$RABBITMQ_ERLANG_COOKIE_FILE is empty or missing" >&2
+if [ -n "${SUBSCRIPTIONS_ERLANG_COOKIE_FILE:-}" ]; then
+    if [ ! -s "$SUBSCRIPTIONS_ERLANG_COOKIE_FILE" ]; then
+        echo "entrypoint: SUBSCRIPTIONS_ERLANG_COOKIE_FILE=$SUBSCRIPTIONS_ERLANG_COOKIE_FILE is empty or missing" >&2
         exit 1
     fi
-    if ! cmp -s "$RABBITMQ_ERLANG_COOKIE_FILE" "$data/.erlang.cookie"; then
+    if ! cmp -s "$SUBSCRIPTIONS_ERLANG_COOKIE_FILE" "$data/.erlang.cookie"; then
         rm -f "$data/.erlang.cookie"
-        (umask 077 && tr -d '\n' < "$RABBITMQ_ERLANG_COOKIE_FILE" > "$data/.erlang.cookie")
+        (umask 077 && tr -d '\n' < "$SUBSCRIPTIONS_ERLANG_COOKIE_FILE" > "$data/.erlang.cookie")
         chmod 400 "$data/.erlang.cookie"
         if [ "$(id -u)" = 0 ]; then chown rabbitmq:rabbitmq "$data/.erlang.cookie"; fi
     fi
