@@ -1,3 +1,4 @@
+import HTTPServerSupport
 import Logging
 
 /// Everything the producer needs to run, read once at the edge (flags, then environment).
@@ -12,6 +13,9 @@ import Logging
 /// | `BUS_PREFIX` | first segment of every exchange and queue name | `subscriptions` |
 /// | `SIGNING_IDENTITY` | folder of the signing identity (`subscriptionsctl identity create`) | none: an ephemeral one, logged |
 /// | `AUTH_KEYS` | API keys file (`subscriptionsctl key create`) | none: every API route answers 401 |
+/// | `HTTP_IDLE_TIMEOUT` | seconds a connection may wait without a request (its head included) | `30` |
+/// | `HTTP_READ_TIMEOUT` | seconds a request's body may take once its head arrived | `30` |
+/// | `HTTP_MAX_CONNECTIONS` | connections served at once; more are closed when accepted | `1000` |
 public struct ProducerConfiguration: Sendable {
     /// Broker URI.
     public var amqpURL: String
@@ -35,6 +39,8 @@ public struct ProducerConfiguration: Sendable {
     /// The API keys file bearer tokens are verified against; nil = no key, every API route
     /// answers 401.
     public var authKeysPath: String?
+    /// Idle and read timeouts and the connection cap of the HTTP server (``HTTPServerLimits``).
+    public var httpLimits = HTTPServerLimits()
 
     /// A configuration with the documented defaults.
     public init(
