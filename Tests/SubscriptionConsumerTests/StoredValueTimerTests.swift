@@ -38,7 +38,9 @@ struct StoredValueTimerTests {
         try await store.write { transaction in
             var engineStore = AggregateEngineStore(transaction)
             var subscription = try #require(try engineStore.subscription(poisoned))
+            // Two items at Int64.max: their sum cannot be computed.
             subscription.items[0].price = Milliunits(.max)
+            subscription.items.append(subscription.items[0])
             try engineStore.save(subscription)
         }
         let renewal = WhatIfPipelineTests.start.addingTimeInterval(40 * 86_400)

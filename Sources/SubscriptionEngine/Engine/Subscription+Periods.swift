@@ -40,10 +40,12 @@ extension Subscription {
     }
 
     /// Records a charge for the period that just started.
-    /// A refusal when the items' prices do not add up within range; nothing is changed then.
+    /// A refusal when an item's price is above what any storefront charges (a stored value from
+    /// before the entries were bounded) or the prices do not add up; nothing is changed then.
     mutating func recordTransaction(
         reason: TransactionReason, at now: Timestamp, requestReferenceId: String? = nil
     ) throws(EngineRejection) {
+        for item in items { try item.chargedPrice.checkPrice(field: "items.price") }
         let price = try items.lazy.map(\.chargedPrice).sum()
         let ids = nextIds()
         let offer = items.compactMap(\.offer).first
