@@ -45,7 +45,8 @@ module() {  # module NAME SOURCES_DIR
 store_module() {
     local files=() file
     for file in Sources/SubscriptionStore/*.swift; do
-        grep -q -e '^import GRDB' -e '^import CSQLiteSettings' -e '^import GRDBSQLite' "$file" || files+=("$file")
+        grep -q -e '^import GRDB' -e '^import CSQLiteSettings' -e '^import GRDBSQLite' -e 'extension StoreTransaction' "$file" \
+            || files+=("$file")
     done
     if [ ! -f "$out/SubscriptionStore.o" ] || [ -n "$(find Sources/SubscriptionStore -name '*.swift' -newer "$out/SubscriptionStore.o" -print -quit)" ]; then
         echo "fuzz: compiling SubscriptionStore (without GRDB)"

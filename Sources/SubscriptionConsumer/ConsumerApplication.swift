@@ -130,22 +130,27 @@ public enum ConsumerApplication {
     }
 
     /// The crash journal (docs/reliability.md, "Poison"), and what the previous process was doing
-    /// when it died: a subscription whose timer was firing is quarantined now (its event goes out
-    /// through the outbox), a command that was being applied is dead-lettered when it comes back.
+    /// when it died the second time on the same one: a subscription whose timer was firing is
+    /// quarantined now (its event goes out through the outbox), a command that was being applied is
+    /// dead-lettered when it comes back. A first death only makes it a suspect.
     static func openCrashJournal(
         configuration: ConsumerConfiguration, database: any ConsumerStore, handler: EngineCommandHandler?, logger: Logger
     ) async throws -> (journal: CrashJournal, poison: PoisonCommands) {
         let journal = try CrashJournal(
             path: configuration.crashJournalPath ?? CrashJournal.defaultPath(besides: configuration.databasePath))
-        let culprit = journal.takeCulprit()
+        let finding = journal.takeFinding()
         handler?.observeFiring(journal)
-        switch culprit {
-        case .command(let id):
+        switch finding {
+        case .suspected(let culprit):
+            logger.warning(
+                "the previous process died while applying this; it is applied again, alone, and dead-lettered or quarantined if it kills the process again",
+                metadata: ["culprit": "\(culprit)"])
+        case .confirmed(.command(let id)):
             logger.error(
                 "the previous process died applying a command; it will be dead-lettered when the broker delivers it again",
                 metadata: ["command.id": "\(id)"])
             return (journal, PoisonCommands([id]))
-        case .timer(let id):
+        case .confirmed(.timer(let id)):
             logger.error(
                 "the previous process died firing a subscription's due transition; the subscription is quarantined",
                 metadata: ["subscription.id": "\(id)"])
@@ -156,7 +161,7 @@ public enum ConsumerApplication {
                     try QuarantineList.note(try transaction.enqueue(events.map { try $0.outboxEntry() }), in: transaction)
                 }
             }
-        case nil:
+        case .none:
             break
         }
         return (journal, PoisonCommands())

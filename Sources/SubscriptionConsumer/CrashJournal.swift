@@ -7,10 +7,13 @@ import SubscriptionEngine
 /// reaches the file when the process dies however it dies (the kernel owns the page), so
 /// marking costs a copy of a few bytes and no system call on the command path.
 ///
-/// After a crash the next start reads it (``takeCulprit()``): the command that was being
-/// applied is the culprit and is dead-lettered when the broker delivers it again (header
-/// `x-subscriptions-poison`), while its batch-mates are applied once; a subscription whose
-/// timer was firing is quarantined (docs/reliability.md, "Poison").
+/// After a crash the next start reads it (``takeFinding()``). A process can die for reasons that
+/// are not the command's (SIGKILL, the OOM killer, a lost machine), so one death only makes the
+/// command (or the subscription whose timer fired) a **suspect**: it comes back alone (a
+/// redelivered command is committed alone) and is applied again. If the process dies on the same
+/// one again, it is **confirmed**: the command is dead-lettered when the broker delivers it again
+/// (header `x-subscriptions-poison`), the subscription quarantined; every batch-mate is applied
+/// once (docs/reliability.md, "Poison").
 ///
 /// Only the store's writer writes (the pipeline's transactions run one at a time, and the
 /// engine fires timers inside them), so the mapping needs no lock; `@unchecked Sendable` for
@@ -24,10 +27,21 @@ final class CrashJournal: FiringObserver, @unchecked Sendable {
         case timer(String)
     }
 
+    /// What a start learns from the journal.
+    enum Finding: Equatable, Sendable {
+        /// The previous process stopped cleanly (or between two commands).
+        case none
+        /// It died on this one for the first time: it is applied again, alone.
+        case suspected(Culprit)
+        /// It died on this one again: the culprit.
+        case confirmed(Culprit)
+    }
+
     private static let magic: [UInt8] = Array("SUBSJRN1".utf8)
     private static let size = 4096
     private static let commandSlot = 16
     private static let timerSlot = 512
+    private static let suspectSlot = 1024
     private static let slotBytes = 480
 
     private let base: UnsafeMutableRawPointer
@@ -58,16 +72,37 @@ final class CrashJournal: FiringObserver, @unchecked Sendable {
     /// The default path: beside the SQLite database (`<DATABASE_PATH>.crash-journal`).
     static func defaultPath(besides databasePath: String) -> String { databasePath + ".crash-journal" }
 
-    /// What the previous process was applying when it died, and clears it; nil after a clean stop.
-    func takeCulprit() -> Culprit? {
+    /// What the previous process was applying when it died, and clears it: a first death on a
+    /// command or timer makes it a suspect (kept in the journal), a second death on the same one
+    /// confirms it.
+    func takeFinding() -> Finding {
         defer {
             clear(Self.commandSlot)
             clear(Self.timerSlot)
         }
         // A timer fires inside a command's transaction too: then the timer is the culprit.
-        if let id = read(Self.timerSlot) { return .timer(id) }
-        if let id = read(Self.commandSlot) { return .command(id) }
-        return nil
+        let culprit: Culprit
+        if let id = read(Self.timerSlot) {
+            culprit = .timer(id)
+        } else if let id = read(Self.commandSlot) {
+            culprit = .command(id)
+        } else {
+            return .none
+        }
+        let key = Self.suspectKey(culprit)
+        if read(Self.suspectSlot) == key {
+            clear(Self.suspectSlot)
+            return .confirmed(culprit)
+        }
+        write(key, at: Self.suspectSlot)
+        return .suspected(culprit)
+    }
+
+    private static func suspectKey(_ culprit: Culprit) -> String {
+        switch culprit {
+        case .command(let id): "command " + id
+        case .timer(let id): "timer " + id
+        }
     }
 
     /// Marks `commandId` as the command being applied.

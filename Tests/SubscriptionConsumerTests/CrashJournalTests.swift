@@ -10,24 +10,44 @@ import Testing
         FileManager.default.temporaryDirectory.appending(path: "journal-\(UUID().uuidString)/consumer.crash-journal").path
     }
 
-    @Test("a command marked and never cleared is the culprit the next open reads, once")
+    @Test("a command marked and never cleared is a suspect after one death and the culprit after a second on it")
     func commandCulprit() throws {
         let path = Self.path()
+        let command = "6f1c2a3e-1111-4a5b-8c9d-0123456789ab"
         let dying = try CrashJournal(path: path)
-        dying.applying("6f1c2a3e-1111-4a5b-8c9d-0123456789ab")
+        dying.applying(command)
         // The next process maps the same file while this one still holds it, as after a crash.
         let next = try CrashJournal(path: path)
-        #expect(next.takeCulprit() == .command("6f1c2a3e-1111-4a5b-8c9d-0123456789ab"))
-        #expect(next.takeCulprit() == nil)
+        #expect(next.takeFinding() == .suspected(.command(command)))
+        #expect(next.takeFinding() == .none)
+        next.applying(command)
+        let third = try CrashJournal(path: path)
+        #expect(third.takeFinding() == .confirmed(.command(command)))
+        // Confirmed once: a later death on it starts over as a suspect.
+        third.applying(command)
+        #expect(try CrashJournal(path: path).takeFinding() == .suspected(.command(command)))
     }
 
-    @Test("a timer fired inside a command's transaction is the culprit, not the command")
+    @Test("an external kill on one command, then on another, confirms neither")
+    func differentCommands() throws {
+        let path = Self.path()
+        try CrashJournal(path: path).applying("6f1c2a3e-1111-4a5b-8c9d-0123456789ab")
+        let next = try CrashJournal(path: path)
+        #expect(next.takeFinding() == .suspected(.command("6f1c2a3e-1111-4a5b-8c9d-0123456789ab")))
+        next.applying("6f1c2a3e-2222-4a5b-8c9d-0123456789ab")
+        #expect(try CrashJournal(path: path).takeFinding() == .suspected(.command("6f1c2a3e-2222-4a5b-8c9d-0123456789ab")))
+    }
+
+    @Test("a timer fired inside a command's transaction is the suspect, not the command; a second death on it confirms it")
     func timerCulprit() throws {
         let path = Self.path()
         let dying = try CrashJournal(path: path)
         dying.applying("6f1c2a3e-2222-4a5b-8c9d-0123456789ab")
         dying.willFire("2000000000000042")
-        #expect(try CrashJournal(path: path).takeCulprit() == .timer("2000000000000042"))
+        let next = try CrashJournal(path: path)
+        #expect(next.takeFinding() == .suspected(.timer("2000000000000042")))
+        next.willFire("2000000000000042")
+        #expect(try CrashJournal(path: path).takeFinding() == .confirmed(.timer("2000000000000042")))
     }
 
     @Test("a clean end of batch or timer leaves no culprit; the file is the owner's only")
@@ -38,7 +58,7 @@ import Testing
         journal.willFire("2000000000000042")
         journal.didFire()
         journal.idle()
-        #expect(try CrashJournal(path: path).takeCulprit() == nil)
+        #expect(try CrashJournal(path: path).takeFinding() == .none)
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
