@@ -77,7 +77,10 @@ let package = Package(
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
         .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
-        .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog"]),
+        .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog", "InputRules"]),
+        // The bounds of every value that enters (text rules, prices, instants, sizes), written once
+        // for the HTTP models and the consumer's check of bus commands (no dependencies but the catalog).
+        .target(name: "InputRules", dependencies: ["AppleErrorCatalog"]),
         // A compact, deterministic binary Codable format for stored aggregates (no Foundation).
         .target(name: "CompactCoding"),
         // What the services sign and verify: the signing identity (root, intermediate, leaf with
@@ -102,6 +105,7 @@ let package = Package(
             dependencies: [
                 "AppleErrorCatalog",
                 "CompactCoding",
+                "InputRules",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",
@@ -144,6 +148,7 @@ let package = Package(
         .target(
             name: "HTTPServerSupport",
             dependencies: [
+                "ServiceConfiguration",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -327,7 +332,10 @@ let package = Package(
         .testTarget(name: "SubscriptionMessagesTests", dependencies: ["SubscriptionMessages"]),
         .testTarget(
             name: "SubscriptionWireTests",
-            dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"],
+            dependencies: [
+                "SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore", "SubscriptionAPI",
+                "AppleErrorCatalog", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -354,6 +362,8 @@ let package = Package(
             name: "SubscriptionProducerTests",
             dependencies: [
                 "SubscriptionProducer",
+                "SubscriptionDeadLetters",
+                "HTTPServerSupport",
                 "SubscriptionTopology",
                 "ServiceConfiguration",
                 "ServiceTestSupport",
@@ -386,6 +396,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // Tests against a real RabbitMQ broker (AMQP_URL, default amqp://guest:guest@127.0.0.1:5672/).

@@ -213,7 +213,9 @@ want(commands.get("durable") and commands.get("arguments") == {
     "x-dead-letter-strategy": "at-least-once", "x-overflow": "reject-publish"},
     f"queue subscriptions.commands: arguments {commands.get('arguments')}")
 dead = queues.get(("/", "subscriptions.commands.dead-letter"), {})
-want(dead.get("durable") and dead.get("arguments") == {"x-queue-type": "quorum"},
+# The same arguments as BusTopology.deadLetterQueueArguments (the services declare it so; a
+# broker holding other arguments refuses their declaration with 406 PRECONDITION_FAILED).
+want(dead.get("durable") and dead.get("arguments") == {"x-queue-type": "quorum", "x-max-length": 100000, "x-overflow": "reject-publish"},
      f"queue subscriptions.commands.dead-letter: arguments {dead.get('arguments')}")
 
 service_text = open(service_path).read()

@@ -3,7 +3,9 @@
 # clock with the example catalog and a fresh database, and a producer, both built by
 # `swift build` (.build/debug, or E2E_BIN_DIR), on a private bus prefix of the broker at
 # AMQP_URL. Checks: positive_data_acceptance (a request the document allows is not refused
-# with 400/422) and not_a_server_error. Zero failures or the script fails.
+# with 400/422 by the validators) and not_a_server_error. Zero failures or the script fails.
+# Requests name real subscriptions seeded first (scripts/schemathesis_seed.py), so they reach
+# the engine; a refusal the engine answers on such a subscription's state is not a schema failure.
 #
 # The document states every rule the validators check that JSON Schema can express. The few
 # it cannot (a SKU used once per request, values that must exist in the catalog) are stated in
@@ -76,9 +78,13 @@ for url in "http://127.0.0.1:$consumer_port/health" "http://127.0.0.1:$producer_
     healthy "$url" || { log "$url did not become healthy"; cat "$work"/*.log >&2; exit 1; }
 done
 
+# Real subscriptions (in-app and Advanced Commerce) whose ids the hooks put into every request
+# that names one: the fuzzing then reaches the engine instead of a 404 at the lookup.
+"$venv/bin/python" scripts/schemathesis_seed.py "http://127.0.0.1:$producer_port" "$token" "$work/seeded-ids.json"
+
 log "fuzzing docs/openapi.yaml against http://127.0.0.1:$producer_port ($examples examples per operation)"
 # A generous deadline: the check is about what the API accepts, not about its latency.
-SCHEMATHESIS_HOOKS=schemathesis_hooks PYTHONPATH=$repo/scripts \
+SCHEMATHESIS_IDS=$work/seeded-ids.json SCHEMATHESIS_HOOKS=schemathesis_hooks PYTHONPATH=$repo/scripts \
     "$venv/bin/st" run docs/openapi.yaml --url "http://127.0.0.1:$producer_port" \
     --checks positive_data_acceptance,not_a_server_error --mode positive \
     --phases examples,coverage,fuzzing --max-examples "$examples" --workers 2 --seed "${SCHEMATHESIS_SEED:-17}" \

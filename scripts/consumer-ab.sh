@@ -6,7 +6,7 @@
 #
 # CONSUMER_A and CONSUMER_B are subscriptions-consumer binaries; the load comes from the
 # subscriptions-load beside CONSUMER_A (or $LOAD), the same for both unless $LOAD_B. One private
-# RabbitMQ node on $AB_PORT (default 5682) serves every run; each run starts the consumer on a
+# RabbitMQ node ($AB_NODE, default subs-ab) on $AB_PORT (default 5682) serves every run; each run starts the consumer on a
 # fresh database, sends 2,000 purchases of warm-up, then COMMANDS (default 20000) purchases at
 # $IN_FLIGHT (default 500) in flight, or at an offered $RATE per second if set, and prints the
 # throughput, the consumer's, the broker's and the load tool's CPU per command and the reply
@@ -32,7 +32,7 @@ commands=${4:-20000}
 load=${LOAD:-$(dirname "$consumer_a")/subscriptions-load}
 load_b=${LOAD_B:-$load}
 port=${AB_PORT:-5682}
-node=subs-ab
+node=${AB_NODE:-subs-ab}
 work=$repo/.build/consumer-ab-work
 # shellcheck source=lib/consumer-runs.sh
 source scripts/lib/consumer-runs.sh

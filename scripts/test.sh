@@ -82,6 +82,9 @@ step "swift format lint"
 find Sources Tests -name '*.swift' -not -path '*/Generated/*' -print0 \
     | xargs -0 swift format lint --strict --parallel --debug-disable-pretty-print
 
+step "checking that the engine's money and time arithmetic is checked (CONTRIBUTING.md)"
+scripts/check-arithmetic.sh
+
 step "checking the console's embedded files against Console/"
 scripts/check-console-assets.sh
 
@@ -158,6 +161,14 @@ fi
 if [ $# -eq 0 ]; then
     step "scripts/chaos.sh --short (faults: nothing lost, nothing applied twice)"
     CHAOS_BUILD=$build CHAOS_SKIP_BUILD=1 scripts/chaos.sh --short --seed "${CHAOS_SEED:-$(date +%s)}"
+fi
+
+# The consumer's whole command path under libFuzzer (triage, the bus check, the engine on an
+# in-memory store, then 400 days of timers), from its committed corpus, briefly: no trap, no
+# refusal without a message (docs/reliability.md, "Fuzzing"). scripts/fuzz.sh runs it longer.
+if [ $# -eq 0 ]; then
+    step "scripts/fuzz.sh command-path (FUZZ_SECONDS=${FUZZ_SECONDS:-30})"
+    FUZZ_SECONDS=${FUZZ_SECONDS:-30} scripts/fuzz.sh command-path
 fi
 
 # The OpenAPI document is a contract too: schemathesis generates requests it allows and the real

@@ -17,6 +17,14 @@ extension AppleError {
     public static let wrongType = service(4_009_003, "WrongTypeError", "A field has the wrong type.")
     /// A field's value is out of range or badly formatted.
     public static let invalidValue = service(4_009_004, "InvalidValueError", "A field has an invalid value.")
+    /// An amount, date or duration is beyond what the service computes with (a price above what any
+    /// storefront charges, a date after 9999-12-31, a sum that would overflow): refused, not computed.
+    public static let valueOutOfRange = service(
+        4_009_005, "ValueOutOfRangeError", "A value is beyond what the service computes with; nothing changed.")
+    /// A preview asks for more than the service simulates in one request: `previewUntil` beyond the
+    /// horizon, or more events than the cap (docs/previews.md).
+    public static let previewTooLarge = service(
+        4_009_006, "PreviewTooLargeError", "The preview reaches beyond the horizon or the event cap; preview a shorter span.")
 
     // MARK: Routing (404, 405)
 
@@ -101,7 +109,7 @@ extension AppleError {
 
     /// The service part of ``all``.
     public static let serviceErrors: [AppleError] = [
-        malformedJSON, unknownField, missingField, wrongType, invalidValue, routeNotFound, methodNotAllowed,
+        malformedJSON, unknownField, missingField, wrongType, invalidValue, valueOutOfRange, previewTooLarge, routeNotFound, methodNotAllowed,
         customerNotFound, deadLetterNotFound, priceChangeAutoRenewOff, priceChangeInGracePeriod, priceChangeInBillingRetry,
         priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, testClockNotFound, testClockMismatch,
         idempotencyKeyReused, catalogUnreadable,

@@ -37,10 +37,11 @@ public struct EnvironmentReader: Sendable {
         return port
     }
 
-    /// A positive number of seconds, e.g. `10` or `2.5`.
+    /// A positive number of seconds, e.g. `10` or `2.5`, at most a thousand million (what a
+    /// `Duration` of milliseconds holds with room to spare).
     public func seconds(_ name: String) throws(ConfigurationError) -> Duration? {
         guard let text = string(name) else { return nil }
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+        guard let seconds = Double(text), seconds > 0, seconds <= 1_000_000_000 else {
             throw ConfigurationError(variable: name, value: text, expected: "a positive number of seconds")
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))

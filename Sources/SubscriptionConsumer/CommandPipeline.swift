@@ -35,6 +35,10 @@ struct CommandPipeline: Sendable {
     var faultInjection: FaultInjection?
     /// Who may send operator-only commands (`OPERATOR_COMMAND_USERS`); everyone by default.
     var operatorSenders = OperatorCommandSenders()
+    /// Notes the command being applied, so that a crash names its culprit (nil: not kept).
+    var journal: CrashJournal?
+    /// Commands that killed the previous process (``CrashJournal``): dead-lettered when they come back.
+    var poison = PoisonCommands()
 
     /// A command that passed triage. Immutable and shared: the batch's transaction reads it and,
     /// after a failed batch, the one-by-one retry; as a struct each copy retained its delivery,
@@ -59,6 +63,10 @@ struct CommandPipeline: Sendable {
         accepted.reserveCapacity(deliveries.count)
         for delivery in deliveries {
             let properties = delivery.message.properties
+            if let size = delivery.discardedBodySize {
+                await refuseUnread(delivery, size: size)
+                continue
+            }
             switch CommandTriage(
                 body: delivery.message.body, correlationId: properties.correlationId, contentType: properties.contentType,
                 maximumBytes: maximumCommandBytes)
@@ -68,7 +76,23 @@ struct CommandPipeline: Sendable {
                     await refuseSender(delivery, commandId: envelope.commandID, reason: refusal)
                     continue
                 }
-                faultInjection?.crashIfMarked(envelope)
+                // The bus is an entry like HTTP: the same bounds as the producer's validators, a
+                // refusal answered like any other, nothing stored (docs/consumer.md, step 1).
+                if let problem = BusCommandValidator.problem(in: envelope) {
+                    await answer(delivery, Subscriptions_V1_CommandReply(
+                        commandId: envelope.commandID, rejection: problem,
+                        repliedAt: Timestamp(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded()))))
+                    continue
+                }
+                if poison.take(envelope.commandID) {
+                    await deadLetter(
+                        delivery, reason: "poison",
+                        reply: .failure(
+                            commandId: envelope.commandID, status: .internal,
+                            message: "command \(envelope.commandID) (\(route.methodName)) crashed the consumer while it was applied; it was dead-lettered (x-subscriptions-poison) and not applied"),
+                        poison: "command \(envelope.commandID) (\(route.methodName)) crashed the consumer while it was applied")
+                    continue
+                }
                 accepted.append(Accepted(delivery: delivery, envelope: envelope, route: route))
             case .deadLetter(let reason, let reply):
                 await deadLetter(delivery, reason: reason, reply: reply)
@@ -93,6 +117,7 @@ struct CommandPipeline: Sendable {
                 let now = try transactionClock.now()
                 let events = try handler.advance(to: now, massExtensionBatches: massExtensionBatchesPerTransaction, in: transaction)
                 let stored = try transaction.enqueue(events.map { try $0.outboxEntry() })
+                try QuarantineList.note(stored, in: transaction)
                 let moreDue = try transaction.earliestDueDate().map { $0 <= now } ?? false
                 return (stored, moreDue)
             }
@@ -149,13 +174,16 @@ struct CommandPipeline: Sendable {
     private func commitTransaction(
         _ batch: [Accepted], confirmed: [Int64], started: ContinuousClock.Instant
     ) async throws -> CommittedBatch {
-        let (applied, events) = try await database.write { [handler, clock] transaction in
+        let (applied, events) = try await database.write { [handler, clock, journal, faultInjection] transaction in
+            defer { journal?.idle() }
             try transaction.removeFromOutbox(ids: confirmed)
             var transactionClock = TransactionClock(clock, in: transaction)
             var applied: [CommittedBatch.Applied] = []
             applied.reserveCapacity(batch.count)
             var events: [OutboxEntry] = []
             for item in batch {
+                journal?.applying(item.envelope.commandID)
+                faultInjection?.crashIfMarked(item.envelope)
                 let (reply, status) = try Self.apply(
                     item.envelope, route: item.route, handler: handler, clock: &transactionClock, in: transaction,
                     events: &events)
@@ -163,7 +191,9 @@ struct CommandPipeline: Sendable {
                     delivery: item.delivery, method: item.route.methodName, commandId: item.envelope.commandID,
                     reply: reply, status: status))
             }
-            return (applied, try transaction.enqueue(consume events))
+            let stored = try transaction.enqueue(consume events)
+            try QuarantineList.note(stored, in: transaction)
+            return (applied, stored)
         }
         return CommittedBatch(applied: applied, events: events, started: started)
     }
@@ -247,10 +277,12 @@ struct CommandPipeline: Sendable {
         try? await item.delivery.nack(requeue: true)
     }
 
-    private func deadLetter(_ delivery: AMQPDelivery, reason: String, reply: Subscriptions_V1_CommandReply) async {
+    private func deadLetter(
+        _ delivery: AMQPDelivery, reason: String, reply: Subscriptions_V1_CommandReply, poison: String? = nil
+    ) async {
         logger.warning("command dead-lettered", metadata: ["reason": "\(reason)", "error": "\(reply.error.message)"])
         do {
-            try await deadLetters.send(delivery, reason: reason, message: reply.error.message)
+            try await deadLetters.send(delivery, reason: reason, message: reply.error.message, poison: poison)
         } catch {
             logger.error("dead-letter publish failed; handing the command back", metadata: ["error": "\(error)"])
             try? await Task.sleep(for: retryDelay)
@@ -259,6 +291,25 @@ struct CommandPipeline: Sendable {
         }
         metrics.deadLettered(reason: reason)
         await answer(delivery, reply, counted: false)
+    }
+
+    /// A body over `MAX_COMMAND_BYTES` that the client dropped frame by frame unread: answered
+    /// `RESOURCE_EXHAUSTED` and rejected without requeue, so the broker dead-letters the message
+    /// it still holds whole (`x-death` reason `rejected`).
+    private func refuseUnread(_ delivery: AMQPDelivery, size: Int) async {
+        let properties = delivery.message.properties
+        let reply = Subscriptions_V1_CommandReply.failure(
+            commandId: properties.correlationId ?? "", status: .resourceExhausted,
+            message: "the command is \(size) bytes, more than the \(maximumCommandBytes) bytes this consumer accepts (MAX_COMMAND_BYTES); it was not read",
+            field: "body")
+        logger.warning("command over MAX_COMMAND_BYTES rejected unread", metadata: ["body.size": "\(size)"])
+        if let body = try? reply.serializedBytes() as Data,
+            let publish = messages.reply(body, commandId: reply.commandID, to: properties.replyTo)
+        {
+            _ = await connection.publish([publish])
+        }
+        metrics.deadLettered(reason: "too-large")
+        try? await delivery.reject(requeue: false)
     }
 
     /// Replies and acks a command that is not applied (dead-lettered or past its deadline).

@@ -29,7 +29,16 @@ enum CommandPreviewRun {
             let outcome = try handler.handle(envelope, context: context, in: transaction)
             var events = outcome.events
             if envelope.hasPreviewUntil, outcome.reply.status == .ok {
-                events += try handler.advance(clockOf: envelope, to: envelope.previewUntil.date, context: context, in: transaction)
+                do {
+                    events += try handler.advance(clockOf: envelope, to: envelope.previewUntil.date, context: context, in: transaction)
+                } catch let rejection as EngineRejection {
+                    // Beyond the horizon or the event cap (docs/previews.md): refused, nothing kept.
+                    var refusal = Subscriptions_V1_CommandReply(
+                        commandId: envelope.commandID, rejection: rejection,
+                        repliedAt: Timestamp(millisecondsSince1970: Int64((now.timeIntervalSince1970 * 1000).rounded())))
+                    refusal.preview = true
+                    return refusal
+                }
             }
             var reply = outcome.reply
             reply.preview = true

@@ -32,7 +32,14 @@ public enum ConsumerApplication {
         onHTTPServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> [any Service] {
         let connectTimeout = connectTimeout ?? configuration.startupTimeout
+        // The engine's handler, before the notifier's and the history's wrap it.
+        let engineCommands = Self.engineHandler(of: handler)
         let database = try await openStore(configuration: configuration, logger: logger, connectTimeout: connectTimeout)
+        if configuration.clock == .manual {
+            // The manual clock starts now (at its first use before), so `GET /clock` only reads.
+            let clock = ConsumerClock(mode: .manual)
+            _ = try await database.write { try clock.now(in: $0) }
+        }
         let connection = AMQPConnection(configuration: try configuration.amqpConfiguration(), logger: logger)
         try await connection.connect(retryUntil: .now + connectTimeout)
         try await connection.declare(BusTopology.commands(configuration.names))
@@ -65,6 +72,10 @@ public enum ConsumerApplication {
         } else {
             logger.warning("\(OperatorCommandSenders.variable) is not set: operator commands are accepted from every broker user")
         }
+        let journal = try await openCrashJournal(
+            configuration: configuration, database: database, handler: engineCommands, logger: logger)
+        pipeline.journal = journal.journal
+        pipeline.poison = journal.poison
         if let customer = configuration.crashOnCustomer {
             logger.warning("TEST-ONLY fault injection is on: purchases by this customer crash the consumer", metadata: ["customer.id": "\(customer)"])
             pipeline.faultInjection = FaultInjection(crashOnCustomer: customer)
@@ -72,9 +83,9 @@ public enum ConsumerApplication {
         let http = Application(
             router: ConsumerRoutes.router(
                 connection: connection, database: database, registry: registry,
-                clock: ConsumerClock(mode: configuration.clock)
+                clock: ConsumerClock(mode: configuration.clock), handler: engineCommands
             ),
-            server: .http1ClosingNonKeepAlive(),
+            server: .http1ClosingNonKeepAlive(limits: configuration.httpLimits),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.httpHost, port: configuration.httpPort),
                 serverName: configuration.serviceName
@@ -107,6 +118,8 @@ public enum ConsumerApplication {
             settler: BatchSettler(ledger: ledger, metrics: metrics, logger: logger, archive: archive),
             inbox: inbox, wakeUps: wakeUps, logger: logger
         ))
+        services.append(DeadLetterQueueGauge(
+            connection: connection, names: configuration.names, interval: .seconds(15), logger: logger))
         if let notifier { services.append(notifier.service) }
         if configuration.statusInterval > .zero {
             try await connection.declare(StatusBeacon.topology(configuration.names))
@@ -116,6 +129,49 @@ public enum ConsumerApplication {
         }
         services.append(http)
         return services
+    }
+
+    /// The engine's handler inside the consumer's wrappers, if it is one.
+    static func engineHandler(of handler: any CommandHandling) -> EngineCommandHandler? {
+        handler as? EngineCommandHandler
+    }
+
+    /// The crash journal (docs/reliability.md, "Poison"), and what the previous process was doing
+    /// when it died the second time on the same one: a subscription whose timer was firing is
+    /// quarantined now (its event goes out through the outbox), a command that was being applied is
+    /// dead-lettered when it comes back. A first death only makes it a suspect.
+    static func openCrashJournal(
+        configuration: ConsumerConfiguration, database: any ConsumerStore, handler: EngineCommandHandler?, logger: Logger
+    ) async throws -> (journal: CrashJournal, poison: PoisonCommands) {
+        let journal = try CrashJournal(
+            path: configuration.crashJournalPath ?? CrashJournal.defaultPath(besides: configuration.databasePath))
+        let finding = journal.takeFinding()
+        handler?.observeFiring(journal)
+        switch finding {
+        case .suspected(let culprit):
+            logger.warning(
+                "the previous process died while applying this; it is applied again, alone, and dead-lettered or quarantined if it kills the process again",
+                metadata: ["culprit": "\(culprit)"])
+        case .confirmed(.command(let id)):
+            logger.error(
+                "the previous process died applying a command; it will be dead-lettered when the broker delivers it again",
+                metadata: ["command.id": "\(id)"])
+            return (journal, PoisonCommands([id]))
+        case .confirmed(.timer(let id)):
+            logger.error(
+                "the previous process died firing a subscription's due transition; the subscription is quarantined",
+                metadata: ["subscription.id": "\(id)"])
+            if let handler {
+                try await database.write { transaction in
+                    let events = try handler.quarantine(
+                        id, reason: "the consumer died while firing its due transition", at: Date(), in: transaction)
+                    try QuarantineList.note(try transaction.enqueue(events.map { try $0.outboxEntry() }), in: transaction)
+                }
+            }
+        case .none:
+            break
+        }
+        return (journal, PoisonCommands())
     }
 
     /// The store of `DATABASE_URL` (PostgreSQL, waiting up to `connectTimeout` for the server)

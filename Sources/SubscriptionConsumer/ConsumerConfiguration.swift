@@ -1,5 +1,6 @@
 import AMQPClient
 import Foundation
+import HTTPServerSupport
 import Logging
 import ServiceConfiguration
 import SubscriptionStorePostgres
@@ -17,6 +18,9 @@ public struct ConsumerConfiguration: Sendable {
     public var httpHost: String = "127.0.0.1"
     /// Port of the `/health` and `/metrics` endpoints; 0 picks a free port.
     public var httpPort: Int = 8081
+    /// Idle and read timeouts and the connection cap of the HTTP server (`HTTP_IDLE_TIMEOUT`,
+    /// `HTTP_READ_TIMEOUT`, `HTTP_MAX_CONNECTIONS`; ``HTTPServerLimits``).
+    public var httpLimits = HTTPServerLimits()
     /// SQLite file (`DATABASE_PATH`): the store unless `databaseURL` is set; the notifier's and
     /// the event archive's files are beside it in either case.
     public var databasePath: String = "subscriptions.sqlite"
@@ -56,6 +60,10 @@ public struct ConsumerConfiguration: Sendable {
     /// when it is about to apply a purchase by this customer id, every time (how the
     /// poison-command tests make a command crash the consumer). Never set it in production.
     public var crashOnCustomer: String?
+    /// The crash journal's file (`CRASH_JOURNAL_PATH`); nil = beside `databasePath`
+    /// (`<DATABASE_PATH>.crash-journal`). One per replica: it names what this process was
+    /// applying when it died (docs/reliability.md, "Poison").
+    public var crashJournalPath: String?
     /// Name of this service in `app_id` and the broker's connection list.
     public var serviceName: String = "subscriptions-consumer"
     /// Folder of the signing identity the notifier signs with (`SIGNING_IDENTITY`); nil = an
@@ -107,6 +115,8 @@ public struct ConsumerConfiguration: Sendable {
         if let value = reader.string("BUS_PREFIX") { names = BusNames(prefix: value) }
         if let value = reader.string("HTTP_HOST") { httpHost = value }
         if let value = try reader.port("HTTP_PORT", allowsAny: true) { httpPort = value }
+        httpLimits = try reader.httpLimits(
+            idle: "HTTP_IDLE_TIMEOUT", read: "HTTP_READ_TIMEOUT", connections: "HTTP_MAX_CONNECTIONS", defaults: httpLimits)
         if let value = reader.string("DATABASE_PATH") { databasePath = value }
         if let value = reader.string("DATABASE_URL") {
             do {
@@ -148,12 +158,15 @@ public struct ConsumerConfiguration: Sendable {
         if let value = reader.string("CRASH_ON_CUSTOMER") { crashOnCustomer = value }
         tlsFiles = try BusTLSFiles(reader)
         operatorSenders = try OperatorCommandSenders(reader)
+        if let value = reader.string("CRASH_JOURNAL_PATH") { crashJournalPath = value }
     }
 
     /// The AMQP client configuration for `amqpURL` and the TLS files.
     func amqpConfiguration() throws -> AMQPConfiguration {
         var configuration = try tlsFiles.applied(to: AMQPConfiguration(url: amqpURL))
         configuration.connectionName = serviceName
+        // A command larger than the consumer applies is never buffered whole (docs/consumer.md).
+        configuration.maximumBodySize = maximumCommandBytes
         return configuration
     }
 

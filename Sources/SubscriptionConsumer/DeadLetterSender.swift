@@ -10,8 +10,10 @@ struct DeadLetterSender: Sendable {
     let connection: AMQPConnection
     let names: BusNames
 
-    func send(_ delivery: AMQPDelivery, reason: String, message: String) async throws(AMQPError) {
-        try await connection.publish(
-            .deadLetter(of: delivery, reason: reason, message: message), exchange: names.deadLetterExchange, routingKey: delivery.routingKey)
+    /// `poison` (a command that crashed the consumer) goes in `x-subscriptions-poison`.
+    func send(_ delivery: AMQPDelivery, reason: String, message: String, poison: String? = nil) async throws(AMQPError) {
+        var message = AMQPMessage.deadLetter(of: delivery, reason: reason, message: message)
+        if let poison { message.properties.headers[AMQPMessage.poisonHeader] = .string(String(poison.prefix(1000))) }
+        try await connection.publish(message, exchange: names.deadLetterExchange, routingKey: delivery.routingKey)
     }
 }

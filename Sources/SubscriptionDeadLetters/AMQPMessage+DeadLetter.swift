@@ -1,6 +1,10 @@
 import AMQPClient
 
 extension AMQPMessage {
+    /// The header naming a command that crashed the consumer (docs/reliability.md, "Poison"):
+    /// it was dead-lettered when it came back, its batch-mates applied.
+    public static let poisonHeader = "x-subscriptions-poison"
+
     /// The copy of `delivery` that goes to a dead-letter queue: its body and properties, plus why
     /// (`x-death-reason`, `x-death-message` cut at 1,000 characters) and the routing key it came
     /// with (`x-original-routing-key`), the headers ``DeadLetterEntry`` reads; without an

@@ -53,7 +53,7 @@ public struct DeadLetterEntry: Sendable, Equatable {
     /// The headers dead-lettering added, which a replayed command must not carry.
     public static let deathHeaders = [
         "x-death", "x-death-reason", "x-death-message", "x-original-routing-key", "x-original-user-id",
-        "x-first-death-reason", "x-first-death-queue", "x-first-death-exchange",
+        "x-first-death-reason", "x-first-death-queue", "x-first-death-exchange", AMQPMessage.poisonHeader,
     ]
 
     /// The original properties without the dead-lettering headers.

@@ -36,7 +36,7 @@ public func buildApplication(
         authentication: BearerTokenVerifier(keys: apiKeys), console: console)
     return Application(
         router: router,
-        server: .http1ClosingNonKeepAlive(),
+        server: .http1ClosingNonKeepAlive(limits: configuration.httpLimits),
         configuration: .init(address: .hostname(configuration.httpHost, port: configuration.httpPort)),
         services: [BrokerService(dispatcher: dispatcher, logger: logger)] + console.services,
         logger: logger)

@@ -23,6 +23,9 @@ public struct BusNames: Sendable, Hashable {
     /// Fanout exchange of the consumers' `ConsumerStatus` reports, for the console (docs/console.md).
     public var statusExchange: String { "\(prefix).status" }
 
+    /// The most messages the dead-letter queue holds (`x-max-length`); more are refused.
+    public static let deadLetterQueueMaximumLength = 100_000
+
     /// How often the broker delivers a command before dead-lettering it (`x-delivery-limit`).
     public static let commandDeliveryLimit = 5
 

@@ -114,4 +114,10 @@ extension CommandHandling {
 public enum CommandPreview {
     /// Mass-extension batches (of 2,000 subscriptions) a preview's horizon may run.
     public static let massExtensionBatches = 16
+    /// How far past its clock's now a preview may let the clock run: 3 years (1,096 days), three
+    /// annual renewals; a later `preview_until` is refused (`PreviewTooLargeError`).
+    public static let horizonDays = 1_096
+    /// Most events a preview's horizon may fire; more is refused (`PreviewTooLargeError`), so
+    /// no preview holds the whole database's renewals in memory.
+    public static let maximumEvents = 10_000
 }

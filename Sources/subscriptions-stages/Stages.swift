@@ -42,7 +42,7 @@ struct Stages {
         for index in 0..<renewalCount {
             _ = try engine.apply(
                 .purchase(PurchaseRequest(customerId: "r\(index)", productId: "news.basic.monthly", storefront: "USA")),
-                commandId: "r\(index)", at: Self.start.adding(milliseconds: Int64(index)), in: &renewals)
+                commandId: "r\(index)", at: try Self.start.adding(milliseconds: Int64(index)), in: &renewals)
         }
         let renewalDates = renewals.subscriptions.values.map(\.expiresDate).sorted()
         var nextRenewal = 0
@@ -70,8 +70,8 @@ struct Stages {
                 _ = try engine.apply(
                     .changePrice(ChangePriceRequest(
                         transactionId: id, requestInfo: RequestInfo(requestReferenceId: "pc-\(index)"),
-                        items: [PriceChangeItem(sku: "news.basic.monthly", price: 9990 + Milliunits(Int64(index % 1000)))])),
-                    commandId: "pc\(index)", at: Self.start.adding(days: 1), in: &priced)
+                        items: [PriceChangeItem(sku: "news.basic.monthly", price: Milliunits(9990 + Int64(index % 1000)))])),
+                    commandId: "pc\(index)", at: try Self.start.adding(days: 1), in: &priced)
             })
         }
 

@@ -48,8 +48,11 @@ struct PoisonCommandTests {
         #expect(jsonReply.error.message.contains("\"application/json\""))
 
         let dead = try await collectDeliveries(2, from: deadLetters)
-        #expect(Set(dead.compactMap(Self.deathReason)) == ["too-large", "wrong-content-type"])
-        #expect(dead.contains { $0.message.body == largeBody }, "the dead letter keeps the body for a replay")
+        #expect(dead.compactMap(Self.deathReason) == ["wrong-content-type"])
+        // The body over the limit was never buffered by the consumer (the client dropped its frames
+        // as they came): rejected unread, the broker dead-letters the message it still holds whole.
+        let rejected = try #require(dead.first { $0.message.body == largeBody }, "the dead letter keeps the body for a replay")
+        #expect(rejected.message.properties.headers["x-first-death-reason"]?.stringValue == "rejected")
 
         let silent = Self.purchase(stack.unique("c-silent"))
         try await client.publishRaw(try silent.serializedBytes(), routingKey: route, correlationId: silent.commandID, withReplyTo: false)
@@ -64,12 +67,17 @@ struct PoisonCommandTests {
         await stack.stop()
     }
 
-    @Test(
-        "a command that crashes the consumer every time reaches the dead-letter queue by the queue's delivery limit, alone: the five commands published right before it are applied once and answered, and the consumer serves again",
-        .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "crashes the consumer")
-    )
-    func poisonReachesTheDeadLetterQueue() async throws {
-        let poisonCustomer = "poison-\(UUID().uuidString.prefix(8))"
+    /// The dead letters received so far.
+    final class Collected: Sendable {
+        private let deliveries = Mutex<[AMQPDelivery]>([])
+
+        func append(_ delivery: AMQPDelivery) { deliveries.withLock { $0.append(delivery) } }
+        var all: [AMQPDelivery] { deliveries.withLock { $0 } }
+    }
+
+    /// Starts a stack whose consumer aborts on purchases by `poisonCustomer`, with a dead-letter
+    /// collector.
+    static func poisonStack(_ poisonCustomer: String) async throws -> (Stack, AMQPConnection, DirectCommandClient, Collected, Task<Void, Never>) {
         // Without Swift's backtracer a crash ends the process (and its connection) at once; with
         // it, each crash spends seconds writing a backtrace the test does not read.
         let stack = try await Stack.start(
@@ -77,67 +85,125 @@ struct PoisonCommandTests {
         let connection = try await stack.connect()
         let client = try await DirectCommandClient(connection: connection, busPrefix: stack.busPrefix)
         let deadLetters = try await connection.consume(queue: "\(stack.busPrefix).commands.dead-letter", prefetch: 10)
-        let collected = Mutex<[AMQPDelivery]>([])
+        let collected = Collected()
         let collector = Task {
             for await delivery in deadLetters {
                 try? await delivery.ack()
-                collected.withLock { $0.append(delivery) }
+                collected.append(delivery)
             }
         }
-        defer { collector.cancel() }
-        let route = CommandRoute.purchase.routingKey
+        return (stack, connection, client, collected, collector)
+    }
 
-        // Five commands right before the poison, published back to back without waiting for
-        // their replies: they share the poison's first batch (or the batches right before it).
-        // After the first crash each comes again as a redelivery, committed alone, and every
-        // batch is settled (acked) before the next redelivered command is taken, so they do not
-        // share the poison's further crashes and only the poison is dead-lettered.
-        let aheadCommands = (0..<5).map { Self.purchase(stack.unique("c-ahead-\($0)")) }
-        let poison = Self.purchase(poisonCustomer)
-        for command in aheadCommands + [poison] {
-            try await client.publishRaw(try command.serializedBytes(), routingKey: route, correlationId: command.commandID)
-        }
-        // A supervisor's job (systemd, Compose `restart:`): start the consumer again after each crash.
+    /// Restarts the consumer after each crash (a supervisor's job: systemd, Compose `restart:`)
+    /// until something is dead-lettered; returns the crashes.
+    static func superviseUntilDeadLettered(_ stack: Stack, _ collected: Collected) async throws -> Int {
         var crashes = 0
         let deadline = ContinuousClock.now + .seconds(180)
-        while collected.withLock({ $0.isEmpty }), crashes < 12, ContinuousClock.now < deadline {
+        while collected.all.isEmpty, crashes < 12, ContinuousClock.now < deadline {
             if let status = await stack.consumer?.waitForExit(timeout: .seconds(2)) {
                 #expect(status == -SIGABRT, "the fault injection aborts")
                 crashes += 1
                 try await stack.startConsumer(waitForHealth: false)
             }
         }
+        return crashes
+    }
+
+    /// The dead letter is the culprit, named by the crash journal (docs/reliability.md, "Poison").
+    static func expectPoisonLetter(_ letter: AMQPDelivery, _ poison: Subscriptions_V1_CommandEnvelope) {
+        #expect(letter.message.properties.correlationId == poison.commandID)
+        #expect(deathReason(letter) == "poison")
+        let header = letter.message.properties.headers["x-subscriptions-poison"]?.stringValue ?? ""
+        #expect(header.contains(poison.commandID), "x-subscriptions-poison names the command: \(header)")
+        #expect(letter.message.body == (try? poison.serializedBytes() as Data), "the body is kept for a replay")
+    }
+
+    @Test(
+        "a command that crashes the consumer is dead-lettered after its second crash (the first may be an external kill), alone (x-subscriptions-poison): the five commands published right before it are applied once and answered, and the consumer serves again",
+        .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "crashes the consumer")
+    )
+    func poisonReachesTheDeadLetterQueue() async throws {
+        let poisonCustomer = "poison-\(UUID().uuidString.prefix(8))"
+        let (stack, connection, client, collected, collector) = try await Self.poisonStack(poisonCustomer)
+        defer { collector.cancel() }
+        let route = CommandRoute.purchase.routingKey
+
+        // Five commands right before the poison, published back to back without waiting for
+        // their replies: they share the poison's batch (or the batches right before it).
+        let aheadCommands = (0..<5).map { Self.purchase(stack.unique("c-ahead-\($0)")) }
+        let poison = Self.purchase(poisonCustomer)
+        for command in aheadCommands + [poison] {
+            try await client.publishRaw(try command.serializedBytes(), routingKey: route, correlationId: command.commandID)
+        }
+        let crashes = try await Self.superviseUntilDeadLettered(stack, collected)
         try await Task.sleep(for: .seconds(1))
-        let letters = collected.withLock { $0 }
+        let letters = collected.all
         #expect(letters.count == 1, "only the poison command is dead-lettered")
         let letter = try #require(letters.first, "the poison command reached the dead-letter queue after \(crashes) crashes")
-        #expect(letter.message.properties.correlationId == poison.commandID)
-        if case .string(let reason)? = letter.message.properties.headers["x-first-death-reason"] {
-            #expect(reason == "delivery_limit", "dead-lettered by the broker's x-delivery-limit")
-        } else {
-            Issue.record("no x-first-death-reason header: \(letter.message.properties.headers)")
-        }
-        #expect(crashes >= 5, "the queue's delivery limit (5) was reached, not an earlier refusal (\(crashes) crashes)")
+        Self.expectPoisonLetter(letter, poison)
+        #expect(crashes == 2, "the crash journal suspected it after one crash and confirmed it after a second (\(crashes) crashes)")
+        let reply = try await client.reply(to: poison.commandID, timeout: .seconds(30))
+        #expect(reply.status == .internal)
+        #expect(reply.error.message.contains("crashed the consumer"))
 
-        // Healthy again: it serves, and the command ahead of the poison was applied once.
+        // Healthy again: it serves, and the commands ahead of the poison were applied once.
         let after = try await client.send(Self.purchase(stack.unique("c-after")), timeout: .seconds(60))
         #expect(after.status == .ok)
-        // The commands before the poison were applied once: answered OK, and sent again each is a
-        // replay of its first result.
-        for ahead in aheadCommands {
-            let first = try await client.reply(to: ahead.commandID, timeout: .seconds(60))
-            #expect(first.status == .ok)
-            var again = ahead
-            again.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(30))
-            let replay = try await client.send(again)
-            #expect(replay.status == .ok)
-            #expect(replay.replayed, "applied before, once")
-            #expect(
-                replay.purchase.subscription.transactionInfo.originalTransactionID
-                    == first.purchase.subscription.transactionInfo.originalTransactionID, "the first result again")
-        }
+        try await Self.expectAppliedOnce(aheadCommands, client: client)
         #expect(await stack.consumer?.waitForExit(timeout: .seconds(2)) == nil, "the consumer stays up")
         await connection.close()
         await stack.stop()
+    }
+
+    @Test(
+        "a poison command in the middle of 500 prefetched commands: only it is dead-lettered, the 499 others are applied exactly once",
+        .enabled(if: ProcessInfo.processInfo.environment["E2E_EXTERNAL_SERVICES"] != "1", "crashes the consumer")
+    )
+    func poisonAmongFiveHundred() async throws {
+        let poisonCustomer = "poison-\(UUID().uuidString.prefix(8))"
+        let (stack, connection, client, collected, collector) = try await Self.poisonStack(poisonCustomer)
+        defer { collector.cancel() }
+        let route = CommandRoute.purchase.routingKey
+        // Stop the consumer so that all 500 wait in the queue and arrive in one prefetch window
+        // (PREFETCH 512) when it starts: the poison sits in the middle of what it holds.
+        try await stack.stopConsumer(crash: false)
+        let before = (0..<250).map { Self.purchase(stack.unique("c-before-\($0)")) }
+        let poison = Self.purchase(poisonCustomer)
+        let behind = (0..<249).map { Self.purchase(stack.unique("c-behind-\($0)")) }
+        for command in before + [poison] + behind {
+            try await client.publishRaw(try command.serializedBytes(), routingKey: route, correlationId: command.commandID)
+        }
+        try await stack.startConsumer(waitForHealth: false)
+        let crashes = try await Self.superviseUntilDeadLettered(stack, collected)
+        try await Task.sleep(for: .seconds(1))
+        let letters = collected.all
+        #expect(letters.count == 1, "only the poison is dead-lettered, none of its 499 batch-mates")
+        let letter = try #require(letters.first, "the poison reached the dead-letter queue after \(crashes) crashes")
+        Self.expectPoisonLetter(letter, poison)
+        #expect(crashes == 2, "two crashes on it, then the journal named the culprit (\(crashes) crashes)")
+        try await Self.expectAppliedOnce(before + behind, client: client)
+        #expect(await stack.consumer?.waitForExit(timeout: .seconds(2)) == nil, "the consumer stays up")
+        await connection.close()
+        await stack.stop()
+    }
+
+    /// Each command was answered OK, and sent again it is a replay of that first result: applied
+    /// exactly once.
+    static func expectAppliedOnce(_ commands: [Subscriptions_V1_CommandEnvelope], client: DirectCommandClient) async throws {
+        var firsts: [String: String] = [:]
+        for command in commands {
+            let first = try await client.reply(to: command.commandID, timeout: .seconds(90))
+            #expect(first.status == .ok, "\(command.commandID): \(first.error.message)")
+            firsts[command.commandID] = first.purchase.subscription.transactionInfo.originalTransactionID
+        }
+        for command in commands {
+            var again = command
+            again.deadline = Google_Protobuf_Timestamp(date: Date().addingTimeInterval(60))
+            let replay = try await client.send(again, timeout: .seconds(60))
+            #expect(replay.status == .ok)
+            #expect(replay.replayed, "applied before, once: \(command.commandID)")
+            #expect(replay.purchase.subscription.transactionInfo.originalTransactionID == firsts[command.commandID])
+        }
     }
 }

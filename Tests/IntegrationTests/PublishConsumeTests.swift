@@ -130,6 +130,24 @@ struct PublishConsumeTests {
         await connection.close()
     }
 
+    @Test("a body over maximumBodySize is dropped frame by frame, unbuffered; the deliveries around it arrive whole")
+    func bodyOverTheLimit() async throws {
+        let connection = try await Broker.connect { $0.maximumBodySize = 200_000 }
+        let queue = Broker.uniqueName("too-large")
+        try await connection.declare(AMQPTopology(queues: [Broker.temporaryQueue(queue)]))
+        // Three body frames of 128 KiB at most: the client reads and drops them one by one.
+        let large = Data(repeating: 7, count: 300_000)
+        let within = Data(repeating: 1, count: 150_000)
+        for body in [Data("before".utf8), large, within] {
+            try await connection.publish(AMQPMessage(body: body), exchange: "", routingKey: queue)
+        }
+        let consumer = try await connection.consume(queue: queue, prefetch: 10)
+        let deliveries = try await collect(3, from: consumer)
+        #expect(deliveries.map(\.message.body) == [Data("before".utf8), Data(), within])
+        #expect(deliveries.map(\.discardedBodySize) == [nil, 300_000, nil])
+        await connection.close()
+    }
+
     @Test("closing fails later calls with a typed error instead of hanging")
     func afterClose() async throws {
         let connection = try await Broker.connect()

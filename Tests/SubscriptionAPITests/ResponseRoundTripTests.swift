@@ -8,6 +8,7 @@ struct ResponseRoundTripTests {
     private func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        encoder.userInfo[.payloadSigner] = UnsignedTestSigner()
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 

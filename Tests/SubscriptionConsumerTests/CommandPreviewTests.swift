@@ -99,6 +99,19 @@ struct CommandPreviewTests {
         #expect(status.reply.getAllSubscriptionStatuses.data.first?.lastTransactions.first?.renewalInfo.autoRenewStatus == true)
     }
 
+    @Test("a preview to the year 9999 is refused (PreviewTooLargeError, the 1,096-day horizon), nothing kept; within the horizon it runs")
+    func horizonBound() async throws {
+        let far = try await apply(Self.envelope(Self.purchase, preview: true, until: Date(timeIntervalSince1970: 253_402_300_799)))
+        #expect(far.reply.preview)
+        #expect(far.reply.status == .outOfRange)
+        #expect(far.reply.error.appleErrorCode == 4_009_006)
+        #expect(far.reply.error.field == "previewUntil")
+        #expect(far.queued == 0 && far.processed == 0 && far.outbox == 0)
+        let near = try await apply(Self.envelope(Self.purchase, preview: true, until: Self.start.addingTimeInterval(1_000 * 86_400)))
+        #expect(near.reply.status == .ok)
+        #expect(near.reply.previewEvents.count > 30, "about 33 monthly renewals")
+    }
+
     @Test("R-PRV-2 a preview reuses no command id: after a previewed command, the same id applies for real")
     func commandIdUnused() async throws {
         let id = UUID().uuidString

@@ -26,7 +26,7 @@ struct InMemoryEngineStoreTests {
             for index in stride(from: round, to: ids.count, by: step) {
                 var subscription = try harness.subscription(ids[index])
                 subscription.productId = Self.products[(index + round) % 3]
-                subscription.expiresDate = subscription.expiresDate.adding(days: index % 4)
+                subscription.expiresDate = try subscription.expiresDate.adding(days: index % 4)
                 try harness.store.save(subscription)
             }
         }

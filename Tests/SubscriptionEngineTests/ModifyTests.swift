@@ -59,7 +59,7 @@ import Testing
     @Test("R-MOD-3 retainBillingCycle true: renewal date stays, an added item is charged prorated now and in full next period")
     func retainProrates() throws {
         var (harness, id) = try Self.bundle()
-        harness.now = Timestamp.utc(2026, 1, 1).adding(days: 15)
+        harness.now = try Timestamp.utc(2026, 1, 1).adding(days: 15)
         let outcome = try harness.ok(Self.modify(id, add: [ModifyAddItem(item: AdvancedCommerceItem(sku: "PODCASTS", price: 3100))]))
         #expect(Harness.kinds(outcome.events) == ["DID_CHANGE_RENEWAL_PREF/UPGRADE"])
         var subscription = try harness.subscription(id)

@@ -42,7 +42,7 @@ struct NewSubscriptionIdTests {
     func timeOrderedIds() throws {
         let engine = SubscriptionEngine(catalog: try exampleCatalog())
         var store = InMemoryEngineStore(subscriptionIds: .timeOrdered)
-        let times = [0, 1, 2, 1_000, 60_000, 86_400_000].map { Self.start.adding(milliseconds: Int64($0)) }
+        let times = try [0, 1, 2, 1_000, 60_000, 86_400_000].map { try Self.start.adding(milliseconds: Int64($0)) }
         var ids: [String] = []
         for (index, time) in times.enumerated() {
             let id = try Self.buy("customer-\(index)", at: time, engine: engine, store: &store)

@@ -50,7 +50,7 @@ import Testing
             storefront: example.storefront, currency: example.currency, currentPrice: example.current, newPrice: example.new,
             period: example.period, effectiveDate: Self.effective, previousIncreaseDates: example.previous,
             convertsFromOffer: example.convertsFromOffer)
-        #expect(PriceIncreaseRules.consentRequired(facts, policy: policy) == example.consent)
+        #expect(try PriceIncreaseRules.consentRequired(facts, policy: policy) == example.consent)
     }
 
     @Test("R-PRC-4 notice lead by period", arguments: [

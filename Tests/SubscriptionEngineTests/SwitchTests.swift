@@ -11,10 +11,10 @@ import Testing
         (Int64(1990), Int64(7), Int64(7), Int64(1990)),
         (Int64(1990), Int64(7), Int64(0), Int64(0)),
     ])
-    func proration(price: Int64, totalDays: Int64, unusedDays: Int64, expected: Int64) {
+    func proration(price: Int64, totalDays: Int64, unusedDays: Int64, expected: Int64) throws {
         let purchase = Timestamp.utc(2026, 1, 1)
-        let expires = purchase.adding(days: Int(totalDays))
-        let refund = Proration.refund(price: Milliunits(price), purchase: purchase, expires: expires, switchDate: expires.adding(days: -Int(unusedDays)))
+        let expires = try purchase.adding(days: Int(totalDays))
+        let refund = try Proration.refund(price: Milliunits(price), purchase: purchase, expires: expires, switchDate: try expires.adding(days: -Int(unusedDays)))
         #expect(refund == Milliunits(expected))
     }
 
@@ -26,7 +26,7 @@ import Testing
         let outcome = try harness.ok(.switchProduct(SwitchProductRequest(originalTransactionId: id, productId: "news.premium.monthly")))
         guard case .switchProduct(_, let immediate, let refund) = outcome.reply else { Issue.record("\(outcome.reply)"); return }
         #expect(immediate)
-        #expect(refund == Proration.refund(price: 2990, purchase: .utc(2026, 1, 1), expires: .utc(2026, 2, 1), switchDate: .utc(2026, 1, 16)))
+        #expect(try refund == Proration.refund(price: 2990, purchase: .utc(2026, 1, 1), expires: .utc(2026, 2, 1), switchDate: .utc(2026, 1, 16)))
         #expect(refund == 1543)
         let subscription = try harness.subscription(id)
         let history = try harness.transactions(id)

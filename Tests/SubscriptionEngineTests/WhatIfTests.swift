@@ -84,7 +84,7 @@ import Testing
         var day = harness.now
         var events: [EngineEvent] = []
         while day < last {
-            day = min(day.adding(days: 1), last)
+            day = min(try day.adding(days: 1), last)
             let fired = try harness.advance(to: day)
             events += fired
             for event in fired {

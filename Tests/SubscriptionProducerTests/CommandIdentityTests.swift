@@ -61,7 +61,10 @@ struct CommandIdentityTests {
             "x-dead-letter-exchange": .string("subscriptions.dead-letter"),
             "x-dead-letter-strategy": .string("at-least-once"), "x-overflow": .string("reject-publish"),
         ])
-        #expect(topology.queues[1].arguments == ["x-queue-type": .string("quorum")])
+        // The dead-letter queue is bounded and refuses more rather than dropping its oldest.
+        #expect(topology.queues[1].arguments == [
+            "x-queue-type": .string("quorum"), "x-max-length": .int64(100_000), "x-overflow": .string("reject-publish"),
+        ])
         #expect(Set(topology.bindings.map(\.routingKey)) == Set(CommandRoute.allCases.map(\.routingKey) + [""]))
         #expect(CommandTopology(prefix: "t.").commandsExchange == "t.subscriptions.commands")
     }

@@ -24,7 +24,7 @@ struct HTTPSurfaceTests {
         let registry = PrometheusCollectorRegistry()
         let metrics = ProducerMetrics(factory: ProducerMetrics.prometheusFactory(registry: registry))
         let dispatcher = CommandDispatcher(connection: connection, configuration: ProducerConfiguration(), metrics: metrics, logger: logger)
-        let gateway = CommandGateway(dispatcher: dispatcher, defaultTimeout: .seconds(1), maximumTimeout: .seconds(300))
+        let gateway = CommandGateway(dispatcher: dispatcher, defaultTimeout: .seconds(1), maximumTimeout: .seconds(300), signer: UnsignedTestSigner())
         let router = ProducerRoutes.makeRouter(
             dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry,
             authentication: BearerTokenVerifier(keys: TestCredentials.keys))
@@ -103,7 +103,7 @@ struct HTTPSurfaceTests {
                 connection: AMQPConnection(
                     configuration: try AMQPConfiguration(url: "amqp://guest:guest@127.0.0.1:1/"), logger: Logger(label: "unused")),
                 configuration: ProducerConfiguration(), metrics: ProducerMetrics(), logger: Logger(label: "unused")),
-            defaultTimeout: .seconds(10), maximumTimeout: .seconds(300))
+            defaultTimeout: .seconds(10), maximumTimeout: .seconds(300), signer: UnsignedTestSigner())
         #expect(CommandGateway.minimumTimeout == .milliseconds(100))
         #expect(try gateway.deadline(nil) == .seconds(10))
         #expect(try gateway.deadline("100") == .milliseconds(100))

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Prometheus
+import SubscriptionAPI
 import Testing
 
 @testable import SubscriptionProducer
@@ -27,7 +28,7 @@ struct OpenAPIDocumentTests {
         let metrics = ProducerMetrics(factory: ProducerMetrics.prometheusFactory(registry: registry))
         let dispatcher = CommandDispatcher(
             connection: connection, configuration: ProducerConfiguration(), metrics: metrics, logger: Logger(label: "unused"))
-        let gateway = CommandGateway(dispatcher: dispatcher, defaultTimeout: .seconds(1), maximumTimeout: .seconds(2))
+        let gateway = CommandGateway(dispatcher: dispatcher, defaultTimeout: .seconds(1), maximumTimeout: .seconds(2), signer: UnsignedTestSigner())
         let router = ProducerRoutes.makeRouter(dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry)
         let routed = Set(router.routes.map { "\($0.method.rawValue.lowercased()) \(Self.normalized("\($0.path)"))" })
         #expect(routed.count == 45)

@@ -26,7 +26,7 @@ struct ReplyMappingTests {
             $0.message = "already extended twice in 365 days"
             $0.httpStatus = 403
         }
-        let answer = ReplyMapping.httpReply(reply, route: .extendRenewalDate)
+        let answer = ReplyMapping.httpReply(reply, route: .extendRenewalDate, signer: UnsignedTestSigner())
         #expect(answer.status == 403)
         let body = try JSONDecoder().decode(ErrorPayload.self, from: answer.body)
         #expect(body == ErrorPayload(errorCode: 4_030_005, errorMessage: "already extended twice in 365 days"))
@@ -40,7 +40,7 @@ struct ReplyMappingTests {
             $0.message = "no subscription 42"
             $0.field = "originalTransactionId"
         }
-        let answer = ReplyMapping.httpReply(reply, route: .setAutoRenew)
+        let answer = ReplyMapping.httpReply(reply, route: .setAutoRenew, signer: UnsignedTestSigner())
         #expect(answer.status == 404)
         let body = try JSONDecoder().decode(ErrorPayload.self, from: answer.body)
         #expect(body == ErrorPayload(errorCode: 4_049_999, errorMessage: "originalTransactionId: no subscription 42"))
@@ -55,7 +55,7 @@ struct ReplyMappingTests {
             $0.success = true
             $0.effectiveDate = .init(seconds: 1_700_000_000, nanos: 5_000_000)
         })
-        let answer = ReplyMapping.httpReply(reply, route: .extendRenewalDate)
+        let answer = ReplyMapping.httpReply(reply, route: .extendRenewalDate, signer: UnsignedTestSigner())
         #expect(answer.status == 200)
         let body = try JSONDecoder().decode(ExtendRenewalDateResponse.self, from: answer.body)
         #expect(body == ExtendRenewalDateResponse(
@@ -79,7 +79,7 @@ struct ReplyMappingTests {
                 $0.priceIncreaseStatus = .notResponded
             }
         })
-        let answer = ReplyMapping.httpReply(reply, route: .cancelSubscription)
+        let answer = ReplyMapping.httpReply(reply, route: .cancelSubscription, signer: UnsignedTestSigner())
         let body = try JSONDecoder().decode(AdvancedCommerceResponse.self, from: answer.body)
         let transaction = body.signedTransactionInfo.payload
         #expect(transaction.transactionId == "7")
@@ -95,7 +95,7 @@ struct ReplyMappingTests {
     func mismatchedResult() {
         var reply = Subscriptions_V1_CommandReply()
         reply.result = .reloadCatalog(.init())
-        #expect(ReplyMapping.httpReply(reply, route: .purchase).status == 500)
+        #expect(ReplyMapping.httpReply(reply, route: .purchase, signer: UnsignedTestSigner()).status == 500)
     }
 
     static let subscription = Subscriptions_V1_SubscriptionInfo.with {
@@ -124,7 +124,7 @@ struct ReplyMappingTests {
     func plainIds(route: CommandRoute, result: Subscriptions_V1_CommandReply.OneOf_Result, hasTransaction: Bool) throws {
         var reply = Subscriptions_V1_CommandReply()
         reply.result = result
-        let body = try Self.object(ReplyMapping.httpReply(reply, route: route))
+        let body = try Self.object(ReplyMapping.httpReply(reply, route: route, signer: UnsignedTestSigner()))
         #expect(body["originalTransactionId"] as? String == "2000")
         #expect(body["transactionId"] as? String == "2003")
         #expect(body["status"] as? Int == 4)
@@ -136,7 +136,7 @@ struct ReplyMappingTests {
     func appleShape() throws {
         var reply = Subscriptions_V1_CommandReply()
         reply.result = .changePrice(.with { $0.subscription = Self.subscription })
-        let body = try Self.object(ReplyMapping.httpReply(reply, route: .changePrice))
+        let body = try Self.object(ReplyMapping.httpReply(reply, route: .changePrice, signer: UnsignedTestSigner()))
         #expect(Set(body.keys) == ["signedTransactionInfo", "signedRenewalInfo"])
     }
 }

@@ -40,6 +40,18 @@ struct BearerTokenVerifierTests {
         #expect(throws: BearerTokenError.self) { try verifier.verify(authorization: "Bearer \(try token(claims: claims))", now: now) }
     }
 
+    @Test("iat and exp at the far ends of Int64 (-2^62, 2^62) are refused as expired, not computed with (the subtraction overflowed)")
+    func extremeClaims() throws {
+        var claims = self.claims
+        claims["iat"] = -(Int64(1) << 62)
+        claims["exp"] = Int64(1) << 62
+        let error = #expect(throws: BearerTokenError.self) { try verifier.verify(authorization: "Bearer \(try token(claims: claims))", now: now) }
+        #expect(error?.code == .expired)
+        claims["iat"] = Int64.min
+        claims["exp"] = Int64.max
+        #expect(throws: BearerTokenError.self) { try verifier.verify(authorization: "Bearer \(try token(claims: claims))", now: now) }
+    }
+
     @Test(
         "each wrong part is named by its own code",
         arguments: [

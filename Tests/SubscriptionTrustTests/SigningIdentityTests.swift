@@ -73,7 +73,8 @@ struct SigningIdentityTests {
         #expect(decoded.algorithm == "ES256")
         #expect(decoded.payload.data?.signedTransactionInfo?.algorithm == "ES256")
         #expect(decoded.payload.data?.signedTransactionInfo?.payload.transactionId == "1000")
-        // Without a signer the same payload is an unsigned JWS, as before.
-        #expect(try SignedPayload(payload).compactSerialization().hasSuffix("."))
+        // Without a signer, encoding fails (fail closed); only a test's explicit unsigned signer writes `alg: none`.
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(SignedPayload(payload)) }
+        #expect(try SignedPayload(payload).compactSerialization(signedBy: UnsignedTestSigner()).hasSuffix("."))
     }
 }

@@ -85,7 +85,7 @@ struct StorePair {
         var pair = try StorePair(transaction: InMemoryAggregateTransaction())
         try pair.populate()
         for days in [0, 7, 31, 35, 40, 400] {
-            let time = StorePair.start.adding(days: days)
+            let time = try StorePair.start.adding(days: days)
             for limit in [1, 2, 10] {
                 #expect(try pair.stored.dueSubscriptionIds(atOrBefore: time, limit: limit)
                     == pair.reference.dueSubscriptionIds(atOrBefore: time, limit: limit))
@@ -131,10 +131,10 @@ struct StorePair {
             let family = index % 40 == 0 ? ["kid-\(index)"] : []
             purchases.append((.purchase(PurchaseRequest(
                 customerId: "customer-\(index)", productId: "news.standard.monthly", storefront: "USA",
-                familyMemberCustomerIds: family)), StorePair.start.adding(milliseconds: Int64(index) * 60_000)))
+                familyMemberCustomerIds: family)), try StorePair.start.adding(milliseconds: Int64(index) * 60_000)))
         }
         let request = "3a6f0c1e-52d4-4d0b-9a7e-2f1c9e5b8d40"
-        let requestedAt = StorePair.start.adding(days: 2)
+        let requestedAt = try StorePair.start.adding(days: 2)
         let purchaseCount = Int64(purchases.count)
         let commands = purchases + [(.massExtendRenewalDate(MassExtendRenewalDateRequest(
             productId: "news.standard.monthly", extendByDays: 5, extendReasonCode: 1, requestIdentifier: request)), requestedAt)]
@@ -181,10 +181,10 @@ struct StorePair {
     @Test("Timestamp to Date and back is exact under rounding and truncation", arguments: [
         Int64(0), 1, 999, 1_767_225_600_123, 1_767_225_600_999, 4_102_444_799_999, -1,
     ])
-    func timestampRoundTrip(milliseconds: Int64) {
+    func timestampRoundTrip(milliseconds: Int64) throws {
         let date = Timestamp(millisecondsSince1970: milliseconds).date
         #expect(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) == milliseconds)
-        #expect(Timestamp(date).millisecondsSince1970 == milliseconds)
-        #expect(Timestamp(Date(timeIntervalSince1970: Double(milliseconds) / 1000)).millisecondsSince1970 == milliseconds)
+        #expect(try Timestamp(date).millisecondsSince1970 == milliseconds)
+        #expect(try Timestamp(Date(timeIntervalSince1970: Double(milliseconds) / 1000)).millisecondsSince1970 == milliseconds)
     }
 }

@@ -43,7 +43,7 @@ extension ConnectionWorker {
             let returned = method.decoded.assumingMemoryBound(to: amqp_basic_return_t.self).pointee
             let code = returned.reply_code
             let text = "\(returned.reply_text.string): exchange '\(returned.exchange.string)', key '\(returned.routing_key.string)'"
-            guard let message = readContent(on: channel) else { return }
+            guard let (message, _) = readContent(on: channel) else { return }
             if let tag = message.properties.headers[Self.publishTagHeader]?.int64Value {
                 confirms.markReturned(tag: UInt64(tag), replyCode: code, replyText: text)
             }
@@ -53,8 +53,10 @@ extension ConnectionWorker {
             let routingKey = deliver.routing_key.string
             let tag = deliver.delivery_tag
             let redelivered = deliver.redelivered != 0
-            guard let message = readContent(on: channel) else { return }
-            dispatch(message, channel: channel, exchange: exchange, routingKey: routingKey, tag: tag, redelivered: redelivered)
+            guard let (message, discarded) = readContent(on: channel, maximumBodySize: configuration.maximumBodySize) else { return }
+            dispatch(
+                message, channel: channel, exchange: exchange, routingKey: routingKey, tag: tag, redelivered: redelivered,
+                discardedBodySize: discarded)
         case AMQP_BASIC_CANCEL_METHOD:
             logger.warning("AMQP broker cancelled a consumer; resubscribing", metadata: ["amqp.channel": "\(channel)"])
             if let id = consumers.first(where: { $0.value.channel == channel })?.key, let state {
@@ -117,22 +119,62 @@ extension ConnectionWorker {
         }
     }
 
-    /// Reads the content header and body that follow a deliver or return method.
-    private func readContent(on channel: amqp_channel_t) -> AMQPMessage? {
+    /// Reads the content header and body that follow a deliver or return method. The header
+    /// announces the body's size first: a body over `maximumBodySize` is read frame by frame and
+    /// dropped (each frame's memory given back at once), and its size is returned with an empty
+    /// body, so no sender can make the client buffer more than that.
+    ///
+    /// rabbitmq-c 0.11 has no public wait for one channel's frames, so this reads the next frames
+    /// (heartbeats are answered inside rabbitmq-c) and expects them on `channel`: RabbitMQ writes a
+    /// message's method, header and body frames in one piece, so no other channel's frame comes
+    /// between them; one that did would be taken for a protocol error (reconnect, redelivery).
+    private func readContent(
+        on channel: amqp_channel_t, maximumBodySize: Int = .max
+    ) -> (message: AMQPMessage, discardedBodySize: Int?)? {
         guard let state else { return nil }
-        var message = amqp_message_t()
-        let reply = amqp_read_message(state, channel, &message, 0)
-        if let failure = RPCReply.error(reply, doing: "reading a message on channel \(channel)") {
-            connectionLost(failure.error)
+        var frame = amqp_frame_t()
+        var status = amqp_simple_wait_frame(state, &frame)
+        guard status == AMQP_STATUS_OK.rawValue, frame.channel == channel, frame.frame_type == UInt8(AMQP_FRAME_HEADER) else {
+            contentFailed(status, channel: channel)
             return nil
         }
-        defer { amqp_destroy_message(&message) }
-        return AMQPMessage(body: message.body.data, properties: AMQPProperties(message.properties))
+        let announced = frame.payload.properties.body_size
+        let properties = AMQPProperties(frame.payload.properties.decoded.assumingMemoryBound(to: amqp_basic_properties_t.self).pointee)
+        let keeps = announced <= UInt64(maximumBodySize)
+        var body = Data()
+        if keeps { body.reserveCapacity(Int(announced)) }
+        var received: UInt64 = 0
+        while received < announced {
+            status = amqp_simple_wait_frame(state, &frame)
+            guard status == AMQP_STATUS_OK.rawValue, frame.channel == channel, frame.frame_type == UInt8(AMQP_FRAME_BODY) else {
+                contentFailed(status, channel: channel)
+                return nil
+            }
+            let fragment = frame.payload.body_fragment
+            if keeps, let bytes = fragment.bytes {
+                body.append(bytes.assumingMemoryBound(to: UInt8.self), count: fragment.len)
+            }
+            received += UInt64(fragment.len)
+            if !keeps { amqp_maybe_release_buffers_on_channel(state, channel) }
+        }
+        guard keeps else {
+            logger.warning("AMQP message body over the limit dropped unread", metadata: [
+                "amqp.channel": "\(channel)", "body.size": "\(announced)", "body.limit": "\(maximumBodySize)",
+            ])
+            return (AMQPMessage(body: Data(), properties: properties), Int(clamping: announced))
+        }
+        return (AMQPMessage(body: body, properties: properties), nil)
+    }
+
+    private func contentFailed(_ status: Int32, channel: amqp_channel_t) {
+        let error = RPCReply.error(status: status, doing: "reading a message on channel \(channel)")
+            ?? AMQPError(.protocolError, "a message on channel \(channel) lacked its content header or body frames")
+        connectionLost(error)
     }
 
     private func dispatch(
         _ message: AMQPMessage, channel: amqp_channel_t, exchange: String, routingKey: String,
-        tag: UInt64, redelivered: Bool
+        tag: UInt64, redelivered: Bool, discardedBodySize: Int?
     ) {
         guard let index = consumers.firstIndex(where: { $0.value.channel == channel }) else { return }
         let id = consumers.keys[index]
@@ -144,7 +186,7 @@ extension ConnectionWorker {
             redelivered: redelivered,
             deliveryTag: tag,
             origin: DeliveryOrigin(consumerID: id, channelGeneration: generation, deliveryTag: tag),
-            mailbox: mailbox
+            mailbox: mailbox, discardedBodySize: discardedBodySize
         )
         // In place, by index: a copy of the record would make the append copy the array.
         consumers.values[index].unhanded.append(delivery)

@@ -18,14 +18,19 @@ public final class AMQPDelivery: Sendable {
     public let redelivered: Bool
     /// The channel's delivery tag.
     public let deliveryTag: UInt64
+    /// The announced size of a body over ``AMQPConfiguration/maximumBodySize``, which the
+    /// client dropped frame by frame instead of buffering (``message`` then has an empty body);
+    /// nil for a whole delivery.
+    public let discardedBodySize: Int?
 
     let origin: DeliveryOrigin
     let mailbox: ConnectionMailbox
 
     init(
         message: AMQPMessage, exchange: String, routingKey: String, redelivered: Bool, deliveryTag: UInt64,
-        origin: DeliveryOrigin, mailbox: ConnectionMailbox
+        origin: DeliveryOrigin, mailbox: ConnectionMailbox, discardedBodySize: Int? = nil
     ) {
+        self.discardedBodySize = discardedBodySize
         self.message = message
         self.exchange = exchange
         self.routingKey = routingKey

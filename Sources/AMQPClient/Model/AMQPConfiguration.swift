@@ -39,6 +39,11 @@ public struct AMQPConfiguration: Sendable, Hashable {
     public var confirmWindow: Int
     /// Time allowed for the TCP connect and the AMQP handshake.
     public var connectTimeout: Duration
+    /// Largest message body a consumer buffers (default 128 MiB, RabbitMQ's own largest). The
+    /// content header announces the size before any body frame: a larger body is read frame by
+    /// frame and dropped, never held whole, and its delivery comes with an empty body and
+    /// ``AMQPDelivery/discardedBodySize`` set, for the consumer to reject.
+    public var maximumBodySize: Int = 128 << 20
 
     /// A configuration parsed from one AMQP URI or several, comma-separated (spaces around
     /// the commas are ignored), with default behaviour.

@@ -28,7 +28,7 @@ public struct Offer: Codable, Sendable, Hashable {
             fields.required(.periodCount, as: Int32.self, missing: .nullPeriodCount, error: .invalidOfferPeriodCount),
             .periodCount, error: .invalidOfferPeriodCount
         ) { (1...12).contains($0) ? nil : "must be 1...12, got \($0)" }
-        let price = fields.check(
+        let price = fields.price(
             fields.required(.price, as: Int64.self, missing: .nullPrice), .price, error: .negativePrice,
             PriceRules.nonNegative)
         let reason = fields.required(.reason, as: OfferReason.self, missing: .nullReason)

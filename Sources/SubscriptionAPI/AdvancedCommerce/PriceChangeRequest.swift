@@ -72,7 +72,7 @@ public struct PriceChangeItem: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         var fields = try FieldReader<CodingKeys>(decoder)
         let sku = fields.required(.sku, as: SKU.self, missing: .nullSKU)
-        let price = fields.check(
+        let price = fields.price(
             fields.required(.price, as: Int64.self, missing: .nullPrice), .price, error: .negativePrice,
             PriceRules.positive)
         let dependents = fields.nonEmptyArray(.dependentSKUs, of: SKU.self)

@@ -82,7 +82,7 @@ public struct RequestRefundItem: Codable, Sendable, Hashable {
         let reason = fields.required(.refundReason, as: RefundReason.self)
         let type = fields.required(.refundType, as: RefundType.self)
         let revoke = fields.required(.revoke, as: Bool.self)
-        let amount = fields.check(fields.optional(.refundAmount, as: Int64.self), .refundAmount, PriceRules.positive)
+        let amount = fields.price(fields.optional(.refundAmount, as: Int64.self), .refundAmount, PriceRules.positive)
         if type == .custom, !fields.contains(.refundAmount) {
             fields.record(.refundAmount, "missing; required when refundType is CUSTOM", kind: .missingField)
         } else if let type, type != .custom, amount != nil {

@@ -37,11 +37,11 @@ public struct SubscriptionItem: Codable, Sendable, Hashable {
         let sku = fields.required(.sku, as: SKU.self, missing: .nullSKU)
         let name = fields.required(.displayName, as: DisplayName.self, missing: .nullDisplayName)
         let text = fields.required(.description, as: ProductDescription.self, missing: .nullDescription)
-        let price = fields.check(
+        let price = fields.price(
             fields.required(.price, as: Int64.self, missing: .nullPrice), .price, error: .negativePrice,
             PriceRules.positive)
         let offer = fields.optional(.offer, as: Offer.self)
-        let prorated = fields.check(
+        let prorated = fields.price(
             fields.optional(.proratedPrice, as: Int64.self), .proratedPrice, error: .negativeProratedPrice,
             PriceRules.nonNegative)
         try fields.finish()

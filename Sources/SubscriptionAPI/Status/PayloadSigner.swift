@@ -8,6 +8,19 @@ public protocol PayloadSigner: Sendable {
     func compactJWS(signing payload: Data) throws -> String
 }
 
+/// TESTS ONLY: writes an **unsigned** JWS, `base64url({"alg":"none","typ":"JWT"}).base64url(payload).`
+/// (RFC 7515/7519 "unsecured JWS"). The services always sign (``SignedPayload`` refuses to
+/// encode without a signer); a test that wants a payload readable without keys asks for this by
+/// name. `package`: nothing outside this package can use it.
+package struct UnsignedTestSigner: PayloadSigner {
+    /// The signer.
+    package init() {}
+
+    package func compactJWS(signing payload: Data) throws -> String {
+        "\(Base64URL.encode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))).\(Base64URL.encode(payload))."
+    }
+}
+
 extension CodingUserInfoKey {
     /// Where ``SignedPayload`` looks for its ``PayloadSigner`` when encoded.
     public static let payloadSigner: CodingUserInfoKey = {
@@ -20,7 +33,7 @@ extension CodingUserInfoKey {
 
 extension JSONEncoder {
     /// An encoder with sorted keys and unescaped slashes that signs ``SignedPayload`` fields
-    /// with `signer` (unsigned when nil).
+    /// with `signer` (without one, encoding a signed field fails).
     public static func appleJSON(signer: (any PayloadSigner)?) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

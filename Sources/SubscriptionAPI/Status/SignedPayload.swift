@@ -5,10 +5,11 @@ import Foundation
 ///
 /// Encoding signs with the ``PayloadSigner`` found in the encoder's `userInfo` under
 /// ``Foundation/CodingUserInfoKey/payloadSigner`` (the services put their ES256 signer with an
-/// `x5c` chain there, docs/signing-and-auth.md). Without one it writes an **unsigned JWS**,
-/// `base64url({"alg":"none","typ":"JWT"}).base64url(payload).` (RFC 7515/7519 "unsecured JWS"),
-/// which says plainly that nothing is signed. Either way the JSON keeps Apple's type (a string in
-/// compact JWS form), so an Apple-shaped client parses the response unchanged.
+/// `x5c` chain there, docs/signing-and-auth.md). **Without one, encoding fails**: a code path
+/// that forgets the signer is an error, never unsigned data shipped silently. Only tests build
+/// an unsigned JWS, and they say so (`UnsignedTestSigner`: `alg: none`). The JSON
+/// keeps Apple's type (a string in compact JWS form), so an Apple-shaped client parses the
+/// response unchanged.
 ///
 /// Decoding reads the payload of any JWS and **never verifies a signature**; ``algorithm``
 /// reports what the header claimed. Verification belongs to the reader (Apple's
@@ -19,13 +20,11 @@ public struct SignedPayload<Payload: Codable & Sendable & Hashable>: Codable, Se
     /// The header's `alg` when decoded (`ES256` when signed, `none` for an unsigned JWS).
     public private(set) var algorithm: String
 
-    /// Wraps a payload; it is signed when encoded with a ``PayloadSigner`` in `userInfo`.
+    /// Wraps a payload; it is signed when encoded, by the ``PayloadSigner`` in `userInfo`.
     public init(_ payload: Payload) {
         self.payload = payload
         self.algorithm = "none"
     }
-
-    static var header: Data { Data(#"{"alg":"none","typ":"JWT"}"#.utf8) }
 
     /// The payload's JSON (sorted keys), the bytes a signer signs. Signed fields nested in the
     /// payload (a notification's `signedTransactionInfo`) are signed by `signer` too.
@@ -33,16 +32,9 @@ public struct SignedPayload<Payload: Codable & Sendable & Hashable>: Codable, Se
         try JSONEncoder.appleJSON(signer: signer).encode(payload)
     }
 
-    /// The unsigned compact serialization: `header.payload.` with an empty signature.
-    public func compactSerialization() throws -> String {
-        "\(Base64URL.encode(Self.header)).\(Base64URL.encode(try payloadJSON()))."
-    }
-
-    /// The compact serialization signed by `signer` (nested signed fields too), or unsigned
-    /// when `signer` is nil.
-    public func compactSerialization(signedBy signer: (any PayloadSigner)?) throws -> String {
-        guard let signer else { return try compactSerialization() }
-        return try signer.compactJWS(signing: payloadJSON(signer: signer))
+    /// The compact serialization signed by `signer` (nested signed fields too).
+    public func compactSerialization(signedBy signer: any PayloadSigner) throws -> String {
+        try signer.compactJWS(signing: payloadJSON(signer: signer))
     }
 
     /// Reads a compact JWS without verifying it.
@@ -67,9 +59,15 @@ public struct SignedPayload<Payload: Codable & Sendable & Hashable>: Codable, Se
         }
     }
 
+    /// Fails without a ``PayloadSigner`` in the encoder's `userInfo` (fail closed).
     public func encode(to encoder: any Encoder) throws {
+        guard let signer = encoder.userInfo[.payloadSigner] as? any PayloadSigner else {
+            throw EncodingError.invalidValue(self, EncodingError.Context(
+                codingPath: encoder.codingPath,
+                debugDescription: "no PayloadSigner in the encoder's userInfo: a signed field is never written unsigned"))
+        }
         var container = encoder.singleValueContainer()
-        try container.encode(compactSerialization(signedBy: encoder.userInfo[.payloadSigner] as? any PayloadSigner))
+        try container.encode(compactSerialization(signedBy: signer))
     }
 }
 

@@ -1,32 +1,9 @@
 import AppleErrorCatalog
+import InputRules
 
-/// The length and character rules of Apple's bounded strings (apple-domain.md §3.3), shared by
-/// ``SKU``, ``DisplayName`` and ``ProductDescription``.
-struct TextRule: Sendable {
-    /// Longest allowed value, in characters.
-    let maximumLength: Int
-    /// Whether spaces are allowed (display texts) or not (identifiers).
-    let allowsSpaces: Bool
-    /// Error for a value that is too long.
-    let tooLong: APIError
-    /// Error for an empty value or a forbidden character.
-    let invalid: APIError
-
-    /// What is wrong with `text`, or `nil`.
-    func problem(with text: String) -> (message: String, error: APIError)? {
-        if text.isEmpty { return ("must not be empty", invalid) }
-        if text.count > maximumLength {
-            return ("must be at most \(maximumLength) characters, got \(text.count)", tooLong)
-        }
-        let forbidden = text.unicodeScalars.first {
-            $0.properties.generalCategory == .control || (!allowsSpaces && $0.properties.isWhitespace)
-        }
-        if let forbidden {
-            return ("must not contain \(allowsSpaces ? "control characters" : "whitespace or control characters"), found U+\(String(forbidden.value, radix: 16, uppercase: true))", invalid)
-        }
-        return nil
-    }
-
+/// Reading a ``TextRule`` (the rules themselves are `InputRules`', shared with the consumer's
+/// check of commands from the bus).
+extension TextRule {
     /// Decodes and checks a string at `decoder`.
     func decode(from decoder: any Decoder, what: String) throws -> String {
         let text = try decoder.decodeLeaf(String.self, expecting: what, error: invalid)
@@ -38,8 +15,7 @@ struct TextRule: Sendable {
 /// A stock-keeping unit of the Advanced Commerce API: 1…128 characters, no whitespace or control
 /// characters (`ANNES_GOLD_TIER_1M`). Also used for product identifiers of our own endpoints.
 public struct SKU: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
-    static let rule = TextRule(
-        maximumLength: 128, allowsSpaces: false, tooLong: .skuLengthExceeded, invalid: .invalidSKU)
+    static let rule = InputRules.sku
 
     /// The identifier.
     public let rawValue: String
@@ -64,8 +40,7 @@ public struct SKU: RawRepresentable, Codable, Hashable, Sendable, CustomStringCo
 
 /// A customer-facing name of an item or subscription: 1…30 characters, no control characters.
 public struct DisplayName: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
-    static let rule = TextRule(
-        maximumLength: 30, allowsSpaces: true, tooLong: .displayNameLengthExceeded, invalid: .invalidDisplayName)
+    static let rule = InputRules.displayName
 
     /// The text.
     public let rawValue: String
@@ -91,8 +66,7 @@ public struct DisplayName: RawRepresentable, Codable, Hashable, Sendable, Custom
 /// A customer-facing description of an item or subscription (`description` in Apple's JSON):
 /// 1…45 characters, no control characters.
 public struct ProductDescription: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
-    static let rule = TextRule(
-        maximumLength: 45, allowsSpaces: true, tooLong: .descriptionLengthExceeded, invalid: .invalidDescription)
+    static let rule = InputRules.description
 
     /// The text.
     public let rawValue: String

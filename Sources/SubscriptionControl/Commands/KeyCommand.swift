@@ -48,8 +48,7 @@ struct KeyCreateCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let keyFile = folder.appending(path: "AuthKey_\(keyId).p8")
         guard !FileManager.default.fileExists(atPath: keyFile.path) else { throw ControlError("\(keyFile.path) exists already") }
-        try Data(privateKey.pemRepresentation.utf8).write(to: keyFile)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        try FileWriting.write(Data(privateKey.pemRepresentation.utf8), to: keyFile, mode: 0o600)
         var keys = FileManager.default.fileExists(atPath: keysFile) ? try APIKeySet(contentsOf: keysFile) : APIKeySet()
         keys.insert(APIKey(
             keyId: keyId, issuerId: issuerId, bundleId: bundleId, role: APIKey.Role(rawValue: role) ?? .app,

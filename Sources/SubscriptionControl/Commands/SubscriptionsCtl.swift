@@ -13,7 +13,7 @@ public struct SubscriptionsCtl: AsyncParsableCommand {
             """,
         subcommands: [
             PublishCommand.self, EventsCommand.self, ExtendCommand.self, ClockCommand.self, DeadLetterCommand.self,
-            IdentityCommand.self, KeyCommand.self, TokenCommand.self,
+            IdentityCommand.self, KeyCommand.self, TokenCommand.self, QuarantineCommand.self,
             RecordCommand.self, ReplayCommand.self, WhatIfCommand.self,
         ]
     )

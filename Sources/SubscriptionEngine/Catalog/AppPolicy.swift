@@ -61,8 +61,9 @@ public struct ExchangeRate: Codable, Sendable, Hashable {
         guard fraction.count <= 6, fraction.allSatisfy(\.isASCII), fraction.allSatisfy(\.isNumber) else { return nil }
         let padded = fraction + String(repeating: "0", count: 6 - fraction.count)
         guard let micros = Int64(padded) else { return nil }
-        let value = whole * 1_000_000 + micros
-        guard value > 0 else { return nil }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1_000_000)
+        let (value, overflowAgain) = scaled.addingReportingOverflow(micros)
+        guard !overflow, !overflowAgain, value > 0 else { return nil }
         microUSDPerUnit = value
     }
 

@@ -7,16 +7,20 @@ extension Subscription {
 
     /// Starts a billing period at `start`, keeping the anchor when the period continues the
     /// anchored series (no month-end drift) and re-anchoring otherwise.
-    mutating func startPeriod(at start: Timestamp) {
+    /// A refusal when the period's end is beyond ``Timestamp/latest``; nothing is changed then.
+    mutating func startPeriod(at start: Timestamp) throws(EngineRejection) {
         let length = currentPeriodLength
-        if length != anchorPeriod || start != anchor.adding(anchorPeriod, times: anchorIndex) {
+        var (anchor, anchorPeriod, anchorIndex) = (self.anchor, self.anchorPeriod, self.anchorIndex)
+        if length != anchorPeriod || (try? anchor.adding(anchorPeriod, times: anchorIndex)) != start {
             anchor = start
             anchorPeriod = length
             anchorIndex = 0
         }
-        anchorIndex += 1
+        anchorIndex = try anchorIndex.checkedSum(1, "period \(anchorIndex) + 1")
+        let expires = try anchor.adding(length, times: anchorIndex)
+        (self.anchor, self.anchorPeriod, self.anchorIndex) = (anchor, anchorPeriod, anchorIndex)
         currentPeriodStart = start
-        expiresDate = anchor.adding(length, times: anchorIndex)
+        expiresDate = expires
     }
 
     /// Moves the renewal date (extensions) and re-anchors the series on it.
@@ -29,17 +33,22 @@ extension Subscription {
     }
 
     /// The `k`-th renewal date from now (k = 0 is the next one), assuming regular periods.
-    func renewalDate(_ k: Int) -> Timestamp {
+    func renewalDate(_ k: Int) throws(EngineRejection) -> Timestamp {
         guard k > 0 else { return expiresDate }
-        if anchorPeriod == period { return anchor.adding(period, times: anchorIndex + k) }
-        return expiresDate.adding(period, times: k)
+        if anchorPeriod == period { return try anchor.adding(period, times: try anchorIndex.checkedSum(k, "period \(anchorIndex) + \(k)")) }
+        return try expiresDate.adding(period, times: k)
     }
 
     /// Records a charge for the period that just started.
-    mutating func recordTransaction(reason: TransactionReason, at now: Timestamp, requestReferenceId: String? = nil) {
+    /// A refusal when an item's price is above what any storefront charges (a stored value from
+    /// before the entries were bounded) or the prices do not add up; nothing is changed then.
+    mutating func recordTransaction(
+        reason: TransactionReason, at now: Timestamp, requestReferenceId: String? = nil
+    ) throws(EngineRejection) {
+        for item in items { try item.chargedPrice.checkPrice(field: "items.price") }
+        let price = try items.lazy.map(\.chargedPrice).sum()
         let ids = nextIds()
         let offer = items.compactMap(\.offer).first
-        let price = items.reduce(Milliunits.zero) { $0 + $1.chargedPrice }
         appendTransaction(
             TransactionRecord(
                 transactionId: ids.transactionId, webOrderLineItemId: ids.webOrderLineItemId, productId: productId,

@@ -50,8 +50,8 @@ extension SubscriptionEngine {
         subscription.autoRenewStatus = true
         subscription.expirationIntent = nil
         subscription.pendingChanges = PendingChanges()
-        subscription.startPeriod(at: now)
-        subscription.recordTransaction(reason: .purchase, at: now, requestReferenceId: request.requestInfo?.requestReferenceId)
+        try subscription.startPeriod(at: now)
+        try subscription.recordTransaction(reason: .purchase, at: now, requestReferenceId: request.requestInfo?.requestReferenceId)
         log.emit(.subscribed, existing.isEmpty ? .initialBuy : .resubscribe, &subscription, at: now)
         let reply = EngineReply.subscription(info(subscription, at: now))
         subscription.remember(reply, forKey: key)
@@ -90,6 +90,7 @@ extension SubscriptionEngine {
         guard item.price > .zero else {
             throw EngineRejection(.invalidArgument, error: .negativePrice, field: "\(field).price", "price must be > 0, got \(item.price.rawValue)")
         }
+        try item.price.checkPrice(field: "\(field).price")
         var result = SubscriptionItem(sku: item.sku, displayName: item.displayName, description: item.description, price: item.price)
         if let offer = item.offer {
             let offerPeriod = try parseOfferPeriod(offer.period, field: "\(field).offer.period")
@@ -107,7 +108,7 @@ extension SubscriptionEngine {
             result.offer = ItemOffer(
                 offerType: offerType, discountType: offer.price == .zero ? .freeTrial : .payAsYouGo, identifier: reason.rawValue,
                 price: offer.price, periodLength: period, remainingPeriods: offer.periodCount,
-                offerPeriod: ISOPeriod(count: offerPeriod.count * offer.periodCount, unit: offerPeriod.unit))
+                offerPeriod: ISOPeriod(count: try offerPeriod.count.checkedProduct(offer.periodCount, "offer period"), unit: offerPeriod.unit))
         }
         return result
     }

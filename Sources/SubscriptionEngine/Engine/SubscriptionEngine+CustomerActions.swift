@@ -83,7 +83,7 @@ extension SubscriptionEngine {
         case .chargeSucceeded, .paymentMethodFixed:
             subscription.billingMode = .succeeds
             if subscription.state == .gracePeriod || subscription.state == .billingRetry {
-                recover(&subscription, at: now, log: &log)
+                try recover(&subscription, at: now, log: &log)
             }
         }
         try store.save(subscription)

@@ -52,26 +52,36 @@ extension SubscriptionEngine {
             throw EngineRejection(.failedPrecondition, error: .subscriptionExtensionIneligible,
                 "subscription '\(subscription.originalTransactionId)' is not eligible: it \(subscription.state.plainDescription), has \(subscription.paidPeriodCount) paid period(s)\(inFreeOffer ? " and is in a free trial" : "")")
         }
-        let windowStart = now.adding(days: -365)
+        let windowStart = try now.adding(days: -365)
         let recent = subscription.extensions.filter { $0.date > windowStart }
         guard recent.count < 2 else {
             throw EngineRejection(.failedPrecondition, error: .subscriptionMaxExtension,
                 "subscription '\(subscription.originalTransactionId)' was already extended twice in 365 days")
         }
+        // Every new date is computed before anything changes: a refusal (a date past 9999) leaves
+        // the subscription as it was (a mass extension saves it and counts a failure).
         let oldDate = subscription.expiresDate
-        if subscription.state == .gracePeriod {
-            subscription.gracePeriodExpiresDate = subscription.gracePeriodExpiresDate?.adding(days: days)
-            subscription.billingRetryEndDate = subscription.billingRetryEndDate?.adding(days: days)
-        } else {
-            subscription.moveRenewalDate(to: oldDate.adding(days: days))
+        func later(_ date: Timestamp?) throws(EngineRejection) -> Timestamp? {
+            guard let date else { return nil }
+            return try date.adding(days: days)
         }
-        for index in subscription.priceChanges.indices
-        where subscription.priceChanges[index].isOpen && subscription.priceChanges[index].effectiveDate >= oldDate {
-            subscription.priceChanges[index].effectiveDate = subscription.priceChanges[index].effectiveDate.adding(days: days)
-            if !subscription.priceChanges[index].isCommunicated {
-                subscription.priceChanges[index].communicationDate = subscription.priceChanges[index].communicationDate.adding(days: days)
+        let newExpires = try oldDate.adding(days: days)
+        let newGrace = try later(subscription.gracePeriodExpiresDate)
+        let newRetryEnd = try later(subscription.billingRetryEndDate)
+        var priceChanges = subscription.priceChanges
+        for index in priceChanges.indices where priceChanges[index].isOpen && priceChanges[index].effectiveDate >= oldDate {
+            priceChanges[index].effectiveDate = try priceChanges[index].effectiveDate.adding(days: days)
+            if !priceChanges[index].isCommunicated {
+                priceChanges[index].communicationDate = try priceChanges[index].communicationDate.adding(days: days)
             }
         }
+        if subscription.state == .gracePeriod {
+            subscription.gracePeriodExpiresDate = newGrace
+            subscription.billingRetryEndDate = newRetryEnd
+        } else {
+            subscription.moveRenewalDate(to: newExpires)
+        }
+        subscription.priceChanges = priceChanges
         subscription.extensions.append(RenewalExtension(requestIdentifier: requestIdentifier, date: now, days: days, reasonCode: reasonCode))
         log.emit(.renewalExtended, nil, &subscription, at: now)
     }

@@ -21,9 +21,9 @@ extension SubscriptionEngine {
                 continue
             }
             subscription.items[index] = item
-            adjustPriceChanges(&subscription, old: old, new: item, retain: retain)
+            try adjustPriceChanges(&subscription, old: old, new: item, retain: retain)
             if retain, item.price > old.price {
-                immediateCharge = immediateCharge + (change.proratedPrice ?? prorated(item.price - old.price, subscription, at: now))
+                immediateCharge = try immediateCharge + (try change.proratedPrice ?? prorated(try item.price - old.price, subscription, at: now))
                 immediateItems.append(item)
             }
         }
@@ -31,7 +31,7 @@ extension SubscriptionEngine {
             let item = try subscriptionItem(add.item, period: subscription.period, field: "addItems")
             subscription.items.append(item)
             if retain {
-                immediateCharge = immediateCharge + (add.proratedPrice ?? prorated(item.chargedPrice, subscription, at: now))
+                immediateCharge = try immediateCharge + (try add.proratedPrice ?? prorated(item.chargedPrice, subscription, at: now))
                 immediateItems.append(item)
             }
         }
@@ -56,8 +56,8 @@ extension SubscriptionEngine {
             for index in subscription.priceChanges.indices where subscription.priceChanges[index].isOpen && !subscription.priceChanges[index].isCommunicated {
                 subscription.priceChanges[index].status = .invalidated
             }
-            subscription.startPeriod(at: now)
-            subscription.recordTransaction(reason: .purchase, at: now, requestReferenceId: reference)
+            try subscription.startPeriod(at: now)
+            try subscription.recordTransaction(reason: .purchase, at: now, requestReferenceId: reference)
             subtype = .upgrade
         } else if !immediateItems.isEmpty {
             recordProratedCharge(&subscription, amount: immediateCharge, items: immediateItems, at: now, reference: reference)
@@ -73,7 +73,9 @@ extension SubscriptionEngine {
     }
 
     /// R-PRC-9 (retain) and R-PRC-10 (reset) for an item changed immediately.
-    private func adjustPriceChanges(_ subscription: inout Subscription, old: SubscriptionItem, new: SubscriptionItem, retain: Bool) {
+    private func adjustPriceChanges(
+        _ subscription: inout Subscription, old: SubscriptionItem, new: SubscriptionItem, retain: Bool
+    ) throws(EngineRejection) {
         for index in subscription.priceChanges.indices
         where subscription.priceChanges[index].isOpen && subscription.priceChanges[index].sku == old.sku {
             var change = subscription.priceChanges[index]
@@ -88,8 +90,8 @@ extension SubscriptionEngine {
                 }
             } else if let offer = new.offer {
                 let lead = PriceIncreaseRules.leadDays(for: subscription.period)
-                change.effectiveDate = subscription.renewalDate(offer.remainingPeriods - 1)
-                if !change.isCommunicated { change.communicationDate = change.effectiveDate.adding(days: -lead) }
+                change.effectiveDate = try subscription.renewalDate(offer.remainingPeriods - 1)
+                if !change.isCommunicated { change.communicationDate = try change.effectiveDate.adding(days: -lead) }
             }
             subscription.priceChanges[index] = change
         }
@@ -101,8 +103,8 @@ extension SubscriptionEngine {
     }
 
     /// `amount × (expires − now) / (expires − periodStart)`, half-even (R-MOD-3).
-    func prorated(_ amount: Milliunits, _ subscription: Subscription, at now: Timestamp) -> Milliunits {
-        Proration.refund(price: amount, purchase: subscription.currentPeriodStart, expires: subscription.expiresDate, switchDate: now)
+    func prorated(_ amount: Milliunits, _ subscription: Subscription, at now: Timestamp) throws(EngineRejection) -> Milliunits {
+        try Proration.refund(price: amount, purchase: subscription.currentPeriodStart, expires: subscription.expiresDate, switchDate: now)
     }
 
     private func recordProratedCharge(

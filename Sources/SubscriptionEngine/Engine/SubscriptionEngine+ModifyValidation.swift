@@ -27,7 +27,11 @@ extension SubscriptionEngine {
         if request.removeItems?.isEmpty == true {
             throw EngineRejection(.invalidArgument, field: "removeItems", "removeItems must not be empty")
         }
+        for (index, add) in (request.addItems ?? []).enumerated() {
+            try checkProratedPrice(add.proratedPrice, field: "addItems[\(index)].proratedPrice")
+        }
         for (index, change) in (request.changeItems ?? []).enumerated() {
+            try checkProratedPrice(change.proratedPrice, field: "changeItems[\(index)].proratedPrice")
             guard !change.currentSKU.isEmpty else { throw EngineRejection.missing("changeItems[\(index)].currentSKU", error: .nullCurrentSKU) }
             guard let effective = change.effective else { throw EngineRejection.missing("changeItems[\(index)].effective", error: .nullEffective) }
             guard change.reason != nil else { throw EngineRejection.missing("changeItems[\(index)].reason", error: .nullReason) }
@@ -45,6 +49,15 @@ extension SubscriptionEngine {
             throw EngineRejection.missing("descriptors.effective", error: .nullEffective)
         }
         return (key, retain)
+    }
+
+    /// A prorated price is 0…``Milliunits/maximumPrice`` (R-MOD-4).
+    private func checkProratedPrice(_ price: Milliunits?, field: String) throws(EngineRejection) {
+        guard let price else { return }
+        guard price >= .zero else {
+            throw EngineRejection(.invalidArgument, error: .negativeProratedPrice, field: field, "\(field) must be >= 0, got \(price.rawValue)")
+        }
+        try price.checkPrice(field: field)
     }
 
     /// Checks SKUs, prices and currency against the subscription (R-MOD-4).

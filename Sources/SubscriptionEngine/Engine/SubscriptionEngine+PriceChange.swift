@@ -17,7 +17,7 @@ extension SubscriptionEngine {
             subscription.idCounter += 1
             let id = Subscription.derivedId(subscription.originalTransactionId, "-pc", subscription.idCounter)
             subscription.priceChanges.append(
-                schedule(id: id, sku: item.sku, from: current, to: item.price, dependents: item.dependentSKUs, subscription, at: now))
+                try schedule(id: id, sku: item.sku, from: current, to: item.price, dependents: item.dependentSKUs, subscription, at: now))
             ids.append(id)
         }
         log.emit(.priceChange, nil, &subscription, at: now)
@@ -31,7 +31,7 @@ extension SubscriptionEngine {
     func schedule(
         id: String, sku: String, from current: Milliunits, to price: Milliunits, dependents: [String],
         _ subscription: Subscription, at now: Timestamp
-    ) -> PriceChange {
+    ) throws(EngineRejection) -> PriceChange {
         guard price > current else {
             return PriceChange(
                 id: id, kind: .decrease, sku: sku, oldPrice: current, newPrice: price, dependentSKUs: dependents,
@@ -40,21 +40,22 @@ extension SubscriptionEngine {
         }
         let lead = PriceIncreaseRules.leadDays(for: subscription.period)
         var k = 0
-        while subscription.renewalDate(k).adding(days: -lead) < now { k += 1 }
-        let effective = subscription.renewalDate(k)
+        while try subscription.renewalDate(k).adding(days: -lead) < now { k = try k.checkedSum(1, "renewal \(k) + 1") }
+        let effective = try subscription.renewalDate(k)
         let facts = PriceIncreaseRules.Facts(
             storefront: subscription.storefront, currency: subscription.currency, currentPrice: current, newPrice: price,
             period: subscription.period, effectiveDate: effective,
             previousIncreaseDates: subscription.priceIncreaseEffectiveDates, convertsFromOffer: false)
         return PriceChange(
             id: id, kind: .increase, sku: sku, oldPrice: current, newPrice: price, dependentSKUs: dependents,
-            requestedAt: now, effectiveDate: effective, communicationDate: effective.adding(days: -lead),
-            consentRequired: PriceIncreaseRules.consentRequired(facts, policy: catalog.policy), status: .scheduled)
+            requestedAt: now, effectiveDate: effective, communicationDate: try effective.adding(days: -lead),
+            consentRequired: try PriceIncreaseRules.consentRequired(facts, policy: catalog.policy), status: .scheduled)
     }
 
     /// R-PRC-2 refusals and request validation.
     private func checkPriceChangeAllowed(_ request: ChangePriceRequest, _ subscription: Subscription) throws {
         guard !request.items.isEmpty else { throw EngineRejection.missing("items", error: .nullItems) }
+        for (index, item) in request.items.enumerated() { try item.price.checkPrice(field: "items[\(index)].price") }
         if let currency = request.currency, currency != subscription.currency {
             throw EngineRejection(.invalidArgument, error: .invalidCurrency, field: "currency",
                 "currency '\(currency)' differs from the subscription's \(subscription.currency)")

@@ -34,7 +34,7 @@ extension SubscriptionEngine {
         if let requested = request.offer, requested.offerType != .introductory {
             item.offer = try redeem(requested, of: product, storefront: request.storefront, lapsed: !existing.isEmpty)
         } else if eligible, let intro = product.introductoryOffer {
-            item.offer = introOffer(intro, product: product, storefront: request.storefront)
+            item.offer = try introOffer(intro, product: product, storefront: request.storefront)
             subscription.introOfferRedeemed = item.offer != nil
         }
         let resubscribe = !existing.isEmpty
@@ -48,9 +48,9 @@ extension SubscriptionEngine {
         subscription.state = .active
         subscription.autoRenewStatus = true
         subscription.expirationIntent = nil
-        subscription.startPeriod(at: now)
-        subscription.recordTransaction(reason: .purchase, at: now)
-        scheduleKoreaConversion(&subscription, at: now)
+        try subscription.startPeriod(at: now)
+        try subscription.recordTransaction(reason: .purchase, at: now)
+        try scheduleKoreaConversion(&subscription, at: now)
         log.emit(.subscribed, resubscribe ? .resubscribe : .initialBuy, &subscription, at: now)
         try shareWithFamily(&subscription, members: request.familyMemberCustomerIds, product: product, at: now, store: &store, log: &log)
         try store.save(subscription)
@@ -58,8 +58,12 @@ extension SubscriptionEngine {
     }
 
     /// The offer state for an introductory offer (R-INT-2).
-    func introOffer(_ intro: IntroductoryOffer, product: Product, storefront: StorefrontCode) -> ItemOffer? {
-        let total = ISOPeriod(count: intro.period.count * intro.periodCount, unit: intro.period.unit)
+    func introOffer(
+        _ intro: IntroductoryOffer, product: Product, storefront: StorefrontCode
+    ) throws(EngineRejection) -> ItemOffer? {
+        let total = ISOPeriod(
+            count: try intro.period.count.checkedProduct(intro.periodCount, "\(intro.period) × \(intro.periodCount)"),
+            unit: intro.period.unit)
         switch intro.type {
         case .freeTrial:
             return ItemOffer(offerType: .introductory, discountType: .freeTrial, identifier: "", price: .zero,
@@ -87,7 +91,7 @@ extension SubscriptionEngine {
         guard requested.offerType != .winBack || lapsed else {
             throw EngineRejection(.failedPrecondition, field: "offer.offerIdentifier", "win-back offer '\(requested.offerIdentifier)' is for lapsed subscribers only")
         }
-        var offer = introOffer(defined.offer, product: product, storefront: storefront)
+        var offer = try introOffer(defined.offer, product: product, storefront: storefront)
         offer?.offerType = requested.offerType
         offer?.identifier = requested.offerIdentifier
         return offer
@@ -95,17 +99,17 @@ extension SubscriptionEngine {
 
     /// South Korea: an offer converting to the regular price needs consent, asked in the 30
     /// days before the payment date (R-PRC-3, R-PRC-8).
-    func scheduleKoreaConversion(_ subscription: inout Subscription, at now: Timestamp) {
+    func scheduleKoreaConversion(_ subscription: inout Subscription, at now: Timestamp) throws(EngineRejection) {
         guard subscription.storefront == .southKorea, catalog.policy.koreaOfferConversionConsent,
             let item = subscription.items.first, let offer = item.offer
         else { return }
-        let conversion = subscription.currentPeriodStart.adding(offer.periodLength, times: offer.remainingPeriods)
+        let conversion = try subscription.currentPeriodStart.adding(offer.periodLength, times: offer.remainingPeriods)
         subscription.idCounter += 1
         subscription.priceChanges.append(
             PriceChange(
                 id: Subscription.derivedId(subscription.originalTransactionId, "-pc", subscription.idCounter), kind: .offerConversion,
                 sku: item.sku, oldPrice: offer.price, newPrice: item.price, dependentSKUs: [], requestedAt: now,
-                effectiveDate: conversion, communicationDate: max(now, conversion.adding(days: -30)),
+                effectiveDate: conversion, communicationDate: max(now, try conversion.adding(days: -30)),
                 consentRequired: true, status: .scheduled))
     }
 

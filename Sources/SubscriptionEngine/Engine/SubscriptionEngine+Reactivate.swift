@@ -31,9 +31,9 @@ extension SubscriptionEngine {
                 change.status = named.contains(change.sku) ? .accepted : (change.consentRequired ? .declined : change.status)
             } else if change.communicationDate < now {
                 var k = 0
-                while subscription.renewalDate(k).adding(days: -lead) < now { k += 1 }
-                change.effectiveDate = subscription.renewalDate(k)
-                change.communicationDate = change.effectiveDate.adding(days: -lead)
+                while try subscription.renewalDate(k).adding(days: -lead) < now { k = try k.checkedSum(1, "renewal \(k) + 1") }
+                change.effectiveDate = try subscription.renewalDate(k)
+                change.communicationDate = try change.effectiveDate.adding(days: -lead)
             }
             subscription.priceChanges[index] = change
         }

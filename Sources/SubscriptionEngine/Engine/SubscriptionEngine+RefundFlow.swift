@@ -88,7 +88,7 @@ extension SubscriptionEngine {
                         "transaction '\(pending.transactionId)' is no longer the latest of subscription '\(subscription.originalTransactionId)'; decline the request")
                 }
                 subscription.refundRequest = nil
-                refundLatest(
+                try refundLatest(
                     &subscription, type: decision == .grantFull ? .full : .prorated, amount: nil, at: now,
                     reason: pending.reason == .fulfillmentIssue ? .appIssue : .other)
                 subscription.state = .revoked

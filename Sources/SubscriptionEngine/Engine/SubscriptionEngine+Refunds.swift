@@ -29,7 +29,7 @@ extension SubscriptionEngine {
         guard subscription.isLive else {
             throw EngineRejection(.failedPrecondition, error: .inactiveACASub, "subscription '\(subscription.originalTransactionId)' \(subscription.state.plainDescription)")
         }
-        refundLatest(&subscription, type: type, amount: nil, at: now)
+        try refundLatest(&subscription, type: type, amount: nil, at: now)
         subscription.state = .revoked
         subscription.autoRenewStatus = false
         subscription.closePriceChanges(as: .invalidated)
@@ -48,12 +48,18 @@ extension SubscriptionEngine {
         guard request.refundReason != nil else { throw EngineRejection.missing("items[0].refundReason") }
         guard let type = request.refundType else { throw EngineRejection.missing("items[0].refundType") }
         if type == .custom, request.refundAmount == nil { throw EngineRejection.missing("items[0].refundAmount") }
+        if let amount = request.refundAmount {
+            guard amount >= .zero else {
+                throw EngineRejection(.invalidArgument, error: .invalidValue, field: "items[0].refundAmount", "refundAmount must be >= 0, got \(amount.rawValue)")
+            }
+            try amount.checkPrice(field: "items[0].refundAmount")
+        }
         var subscription = try load(transactionId: request.transactionId, store: store)
         if let reply = try storedReply(key, of: subscription, store: store) { return reply }
         guard subscription.latestTransaction?.revocationDate == nil else {
             throw EngineRejection(.failedPrecondition, error: .alreadyRefunded, field: "transactionId", "transaction '\(request.transactionId)' was already refunded")
         }
-        refundLatest(&subscription, type: type, amount: request.refundAmount, at: now)
+        try refundLatest(&subscription, type: type, amount: request.refundAmount, at: now)
         if request.revoke {
             subscription.state = .revoked
             subscription.autoRenewStatus = false
@@ -70,19 +76,20 @@ extension SubscriptionEngine {
     func refundLatest(
         _ subscription: inout Subscription, type: RefundType, amount: Milliunits?, at now: Timestamp,
         reason: RevocationReason = .other
-    ) {
+    ) throws(EngineRejection) {
         guard var last = subscription.latestTransaction else { return }
         let refund: Milliunits
         switch type {
         case .full: refund = last.price
-        case .prorated: refund = Proration.refund(price: last.price, purchase: last.purchaseDate, expires: last.expiresDate, switchDate: now)
-        case .custom: refund = min(amount ?? .zero, last.price)
+        case .prorated:
+            refund = try Proration.refund(price: last.price, purchase: last.purchaseDate, expires: last.expiresDate, switchDate: now)
+        case .custom: refund = max(min(amount ?? .zero, last.price), .zero)
         }
         last.revocationDate = now
         last.revocationReason = reason
         last.revocationType = type == .full ? .refundFull : .refundProrated
         last.revocationPercentage = last.price.rawValue > 0
-            ? Int(Proration.divideHalfEven(refund.rawValue, times: 100_000, by: last.price.rawValue)) : 0
+            ? Int(try refund.scaled(by: 100_000, over: last.price.rawValue).rawValue) : 0
         last.refundAmount = refund
         subscription.updateLatestTransaction { $0 = last }
     }

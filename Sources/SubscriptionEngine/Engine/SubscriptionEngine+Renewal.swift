@@ -1,6 +1,9 @@
 extension SubscriptionEngine {
     /// Fires the earliest due transition of one subscription (R-REN-1, R-PRC-5/6, grace/retry).
-    func fire(_ subscription: inout Subscription, at due: Timestamp, log: inout EventLog) {
+    /// A refusal (a stored value the arithmetic cannot take) may leave `subscription` and `log`
+    /// half-changed: ``SubscriptionEngine/advance(to:in:massExtensionBatches:)`` then keeps
+    /// neither and quarantines the subscription instead.
+    func fire(_ subscription: inout Subscription, at due: Timestamp, log: inout EventLog) throws(EngineRejection) {
         switch subscription.state {
         case .active:
             let communicationDue = subscription.autoRenewStatus && subscription.priceChanges.contains {
@@ -9,7 +12,7 @@ extension SubscriptionEngine {
             if communicationDue {
                 communicatePriceChanges(&subscription, at: due, log: &log)
             } else if due >= subscription.expiresDate {
-                renew(&subscription, at: subscription.expiresDate, log: &log)
+                try renew(&subscription, at: subscription.expiresDate, log: &log)
             }
         case .gracePeriod:
             if let grace = subscription.gracePeriodExpiresDate, grace <= due,
@@ -29,7 +32,7 @@ extension SubscriptionEngine {
 
     /// The renewal at `date`: auto-renew off → expiry; else pending changes, price changes,
     /// then the charge (R-REN-1).
-    func renew(_ subscription: inout Subscription, at date: Timestamp, log: inout EventLog) {
+    func renew(_ subscription: inout Subscription, at date: Timestamp, log: inout EventLog) throws(EngineRejection) {
         guard subscription.autoRenewStatus else {
             let declined = subscription.priceChanges.contains { $0.isOpen && $0.status == .declined }
             subscription.closePriceChanges(as: .invalidated)
@@ -51,22 +54,26 @@ extension SubscriptionEngine {
             return
         }
         subscription.advanceOffers()
-        subscription.startPeriod(at: date)
-        charge(&subscription, at: date, log: &log)
+        try subscription.startPeriod(at: date)
+        try charge(&subscription, at: date, log: &log)
     }
 
     /// Charges the period that just started: success → `DID_RENEW`, failure → billing retry.
-    func charge(_ subscription: inout Subscription, at date: Timestamp, log: inout EventLog) {
+    func charge(_ subscription: inout Subscription, at date: Timestamp, log: inout EventLog) throws(EngineRejection) {
         switch subscription.billingMode {
         case .succeeds:
-            subscription.recordTransaction(reason: .renewal, at: date)
+            try subscription.recordTransaction(reason: .renewal, at: date)
             log.emit(.didRenew, nil, &subscription, at: date)
         case .fails:
+            let retryEnd = try date.adding(days: catalog.policy.billingRetryDays)
+            let graceEnd = try catalog.policy.graceDays(for: subscription.period).map { (days) throws(EngineRejection) in
+                try date.adding(days: days)
+            }
             subscription.retryStartDate = date
-            subscription.billingRetryEndDate = date.adding(days: catalog.policy.billingRetryDays)
-            if let graceDays = catalog.policy.graceDays(for: subscription.period) {
+            subscription.billingRetryEndDate = retryEnd
+            if let graceEnd {
                 subscription.state = .gracePeriod
-                subscription.gracePeriodExpiresDate = date.adding(days: graceDays)
+                subscription.gracePeriodExpiresDate = graceEnd
                 log.emit(.didFailToRenew, .gracePeriod, &subscription, at: date)
             } else {
                 subscription.state = .billingRetry
@@ -79,7 +86,7 @@ extension SubscriptionEngine {
     /// Recovery during grace or retry (R-REN-1): a new transaction, `DID_RENEW /
     /// BILLING_RECOVERY`. Recovered in grace, the period keeps its original start (no days
     /// lost); recovered later, a new period starts now.
-    func recover(_ subscription: inout Subscription, at now: Timestamp, log: inout EventLog) {
+    func recover(_ subscription: inout Subscription, at now: Timestamp, log: inout EventLog) throws(EngineRejection) {
         let inGrace = subscription.state == .gracePeriod
         let start = inGrace ? (subscription.retryStartDate ?? now) : now
         if !inGrace {
@@ -90,8 +97,8 @@ extension SubscriptionEngine {
         subscription.retryStartDate = nil
         subscription.billingRetryEndDate = nil
         subscription.gracePeriodExpiresDate = nil
-        if !inGrace { subscription.startPeriod(at: start) }
-        subscription.recordTransaction(reason: .renewal, at: now)
+        if !inGrace { try subscription.startPeriod(at: start) }
+        try subscription.recordTransaction(reason: .renewal, at: now)
         log.emit(.didRenew, .billingRecovery, &subscription, at: now)
     }
 

@@ -60,7 +60,7 @@ extension SubscriptionEngine {
         }
         var refund = Milliunits.zero
         if let last = subscription.latestTransaction {
-            refund = Proration.refund(price: last.price, purchase: last.purchaseDate, expires: last.expiresDate, switchDate: now)
+            refund = try Proration.refund(price: last.price, purchase: last.purchaseDate, expires: last.expiresDate, switchDate: now)
             subscription.updateLatestTransaction {
                 $0.isUpgraded = true
                 $0.revocationDate = now
@@ -72,8 +72,8 @@ extension SubscriptionEngine {
         subscription.autoRenewProductId = target.productId
         subscription.period = target.period
         subscription.items = [SubscriptionItem(sku: target.productId, price: price.price, offer: offer)]
-        subscription.startPeriod(at: now)
-        subscription.recordTransaction(reason: .purchase, at: now)
+        try subscription.startPeriod(at: now)
+        try subscription.recordTransaction(reason: .purchase, at: now)
         if offer != nil {
             log.emit(.offerRedeemed, .upgrade, &subscription, at: now)
         } else {

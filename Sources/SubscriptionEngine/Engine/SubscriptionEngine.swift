@@ -4,8 +4,14 @@ import AppleErrorCatalog
 /// subscription aggregates held by an `EngineStore`. Pure: no I/O, no clock (R-REN-3).
 public struct SubscriptionEngine: Sendable {
     public let catalog: Catalog
+    /// Told which subscription's due transition is being fired (the consumer's crash journal,
+    /// docs/reliability.md, "Poison"); nil: nobody is.
+    public var firingObserver: (any FiringObserver)?
 
-    public init(catalog: Catalog) { self.catalog = catalog }
+    public init(catalog: Catalog, firingObserver: (any FiringObserver)? = nil) {
+        self.catalog = catalog
+        self.firingObserver = firingObserver
+    }
 
     /// Fires every subscription timer due up to `now` (time order), then applies `command`.
     ///
@@ -37,9 +43,10 @@ public struct SubscriptionEngine: Sendable {
     /// mass extensions: renewals, expiries, grace and retry ends, price-change communications,
     /// and at most `massExtensionBatches` mass-extension batches (of ``MassExtension/batchSize``
     /// subscriptions each), so a caller can bound the work of one transaction and call again
-    /// while ``EngineStore/earliestDueTime()`` is due.
+    /// while ``EngineStore/earliestDueTime()`` is due. More than `eventLimit` events is refused
+    /// (`PreviewTooLargeError`, a preview's cap, docs/previews.md); the caller rolls back.
     public func advance(
-        to target: Timestamp, in store: inout some EngineStore, massExtensionBatches: Int = .max
+        to target: Timestamp, in store: inout some EngineStore, massExtensionBatches: Int = .max, eventLimit: Int = .max
     ) throws -> [EngineEvent] {
         var events: [EngineEvent] = []
         var batchesLeft = massExtensionBatches
@@ -53,11 +60,18 @@ public struct SubscriptionEngine: Sendable {
                         guard var subscription = try store.subscription(id), let due = subscription.nextDueTime, due <= time
                         else { continue }
                         let first = log.events.endIndex
-                        fire(&subscription, at: due, log: &log)
+                        firingObserver?.willFire(id)
+                        fireOrQuarantine(&subscription, at: due, log: &log)
+                        firingObserver?.didFire()
                         try store.save(subscription)
                         try appendFamilyEvents(of: subscription, emittedFrom: first, to: &log, store: &store)
                     }
                 }
+            }
+            if events.count > eventLimit {
+                throw EngineRejection(
+                    .outOfRange, error: .previewTooLarge, field: "previewUntil",
+                    "the clock would fire more than \(eventLimit) events before \(target); preview a shorter span")
             }
             if let jobDue, jobDue == time {
                 for id in try store.dueMassExtensionIds(atOrBefore: time, limit: min(16, batchesLeft)) {

@@ -21,6 +21,9 @@ public enum NotificationType: String, Codable, Sendable, Hashable, CaseIterable 
     case migration = "MIGRATION"
     /// Ours: a communication to the subscriber (R-EVT-2).
     case subscriberCommunication = "SUBSCRIBER_COMMUNICATION"
+    /// Ours: the subscription's due transition was refused and its timers are held until an
+    /// operator retries it (``Quarantine``, docs/reliability.md).
+    case quarantined = "QUARANTINED"
 }
 
 /// Apple's `subtype`, with Apple's raw values, plus our communication kinds.

@@ -56,9 +56,17 @@ extension Subscription {
         items.compactMap(\.offer).first { $0.remainingPeriods > 1 }
     }
 
-    /// What the next renewal will charge, with scheduled price changes and ending offers.
+    /// What the next renewal will charge, with scheduled price changes and ending offers, as
+    /// the payloads show it. The renewal itself charges ``checkedRenewalPrice()``; a sum too large
+    /// to compute (only stored values from before the entries were bounded) shows as `Int64.max`
+    /// here, and the renewal refuses it (the subscription is quarantined, docs/reliability.md).
     var renewalPrice: Milliunits {
-        items.reduce(Milliunits.zero) { total, item in total + renewalPrice(of: item) }
+        (try? checkedRenewalPrice()) ?? Milliunits(.max)
+    }
+
+    /// What the next renewal will charge, or a refusal when the sum does not fit.
+    func checkedRenewalPrice() throws(EngineRejection) -> Milliunits {
+        try items.lazy.map(renewalPrice(of:)).sum()
     }
 
     func renewalPrice(of item: SubscriptionItem) -> Milliunits {

@@ -65,7 +65,8 @@ public struct PriceChange: Codable, Sendable, Hashable {
         }
     }
 
-    /// When the next communication of this change is due, if any.
+    /// When the next communication of this change is due, if any (none beyond
+    /// ``Timestamp/latest``).
     func nextCommunicationDate() -> Timestamp? {
         guard kind != .decrease else { return nil }
         switch status {
@@ -73,10 +74,10 @@ public struct PriceChange: Codable, Sendable, Hashable {
             return communicationDate
         case .pending:
             guard let last = lastCommunicationDate else { return communicationDate }
-            let next = last.adding(days: 7)
+            guard let next = try? last.adding(days: 7) else { return nil }
             return next < reminderCutoff ? next : nil
         case .accepted where !consentRequired && !pushHandled:
-            return max(communicationDate, effectiveDate.adding(days: -7))
+            return max(communicationDate, (try? effectiveDate.adding(days: -7)) ?? communicationDate)
         default:
             return nil
         }

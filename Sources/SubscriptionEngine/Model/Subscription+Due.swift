@@ -5,6 +5,8 @@ extension Subscription {
     public var nextDueTime: Timestamp? {
         // A family member's subscription follows its purchaser's and has no timers of its own.
         guard familyPurchaserId == nil else { return nil }
+        // A quarantined subscription waits for an operator (``Quarantine``).
+        guard quarantine == nil else { return nil }
         var candidates: [Timestamp] = []
         switch state {
         case .active:

@@ -86,6 +86,9 @@ public struct Subscription: Codable, Sendable, Hashable {
     public internal(set) var clockId: String?
     /// The customer's refund request waiting for a decision (R-REF-1…3); nil when none is.
     public internal(set) var refundRequest: RefundRequest? = nil
+    /// Set when a due transition was refused: the subscription fires no timers until an
+    /// operator retries it (``Quarantine``).
+    public internal(set) var quarantine: Quarantine? = nil
     /// History written by this command, for the store to persist with the aggregate (not part
     /// of the aggregate's stored form or of its equality).
     public internal(set) var unsaved = UnsavedHistory()
@@ -97,7 +100,7 @@ public struct Subscription: Codable, Sendable, Hashable {
         case state, autoRenewStatus, expirationIntent, billingMode, retryStartDate, gracePeriodExpiresDate
         case billingRetryEndDate, introOfferRedeemed, paidPeriodCount, latestTransaction, transactionCount
         case priceChanges, priceIncreaseEffectiveDates, extensions, pendingChanges, sequence, idCounter, clockId
-        case refundRequest
+        case refundRequest, quarantine
     }
 
     /// Apple's `status` for this state.

@@ -63,6 +63,14 @@ public struct EngineRejection: Error, Hashable, Sendable, Codable, CustomStringC
         EngineRejection(.invalidArgument, error: error, field: field, "\(field) is required")
     }
 
+    /// A checked money or time operation whose result does not fit (``Milliunits``,
+    /// ``Timestamp``): refused, never computed (CONTRIBUTING.md, "Checked arithmetic").
+    public static func arithmeticOverflow(_ operation: String) -> EngineRejection {
+        EngineRejection(
+            .outOfRange, error: .valueOutOfRange,
+            "\(operation) is beyond what the service computes with (amounts within ±9223372036854775.807, dates within 0001-01-01…9999-12-31)")
+    }
+
     static func subscriptionNotFound(_ id: String, field: String = "originalTransactionId") -> EngineRejection {
         EngineRejection(.notFound, error: .originalTransactionIdNotFound, field: field, "no subscription '\(id)'")
     }

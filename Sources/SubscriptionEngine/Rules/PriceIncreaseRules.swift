@@ -27,16 +27,17 @@ enum PriceIncreaseRules {
     /// Whether the increase needs the subscriber's consent (R-PRC-3). "More than" is strict:
     /// exactly 50 % or exactly USD 5 (50 annual) needs none. An earlier increase exactly
     /// 12 months before the effective date is not "in the 12 months before".
-    static func consentRequired(_ facts: Facts, policy: AppPolicy) -> Bool {
+    static func consentRequired(_ facts: Facts, policy: AppPolicy) throws(EngineRejection) -> Bool {
         if policy.consentAlwaysStorefronts.contains(facts.storefront) { return true }
         if facts.storefront == .southKorea, facts.convertsFromOffer, policy.koreaOfferConversionConsent { return true }
-        let windowStart = facts.effectiveDate.adding(months: -12)
+        let windowStart = try facts.effectiveDate.adding(months: -12)
         if facts.previousIncreaseDates.contains(where: { $0 > windowStart && $0 <= facts.effectiveDate }) { return true }
-        let increase = facts.newPrice.rawValue - facts.currentPrice.rawValue
-        guard increase > 0 else { return false }
-        let moreThanHalf = increase * 2 > facts.currentPrice.rawValue
+        let increase = try facts.newPrice - facts.currentPrice
+        guard increase > .zero else { return false }
+        let moreThanHalf = try increase.doubled() > facts.currentPrice
         let thresholdUSD: Int64 = facts.period.isAnnual ? 50_000 : 5_000
-        return moreThanHalf && exceedsUSD(increase, currency: facts.currency, thresholdMilliunits: thresholdUSD, policy: policy)
+        return moreThanHalf
+            && exceedsUSD(increase.rawValue, currency: facts.currency, thresholdMilliunits: thresholdUSD, policy: policy)
     }
 
     /// `amount` (milliunits of `currency`) > `thresholdMilliunits` USD, converted exactly.

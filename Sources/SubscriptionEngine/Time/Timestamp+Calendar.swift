@@ -14,26 +14,32 @@ extension Timestamp {
         return Timestamp(millisecondsSince1970: ms)
     }
 
-    /// This instant moved by `times` ISO periods in UTC (month-end clamping, see type docs).
-    public func adding(_ period: ISOPeriod, times: Int = 1) -> Timestamp {
-        let amount = period.count * times
+    /// This instant moved by `times` ISO periods in UTC (month-end clamping, see type docs), or a
+    /// refusal when the result is not ``isSupported``.
+    public func adding(_ period: ISOPeriod, times: Int = 1) throws(EngineRejection) -> Timestamp {
+        let amount = try period.count.checkedProduct(times, "\(period) × \(times)")
         switch period.unit {
-        case .day: return adding(days: amount)
-        case .week: return adding(days: 7 * amount)
-        case .month: return adding(months: amount)
-        case .year: return adding(months: 12 * amount)
+        case .day: return try adding(days: amount)
+        case .week: return try adding(days: try amount.checkedProduct(7, "\(period) × \(times)"))
+        case .month: return try adding(months: amount)
+        case .year: return try adding(months: try amount.checkedProduct(12, "\(period) × \(times)"))
         }
     }
 
-    /// This instant moved by whole calendar months, clamping the day to the target month.
-    public func adding(months: Int) -> Timestamp {
+    /// This instant moved by whole calendar months, clamping the day to the target month, or a
+    /// refusal when the result is not ``isSupported``.
+    public func adding(months: Int) throws(EngineRejection) -> Timestamp {
+        // Ten thousand years of months: anything more leaves the supported range from anywhere in it.
+        guard isSupported, months.magnitude <= 120_000 else { throw .arithmeticOverflow("\(self) + \(months) months") }
         let parts = civil
         let total = parts.year * 12 + (parts.month - 1) + Int64(months)
         let year = floorDivide(total, 12)
         let month = total - year * 12 + 1
         let day = min(parts.day, Self.daysInMonth(year: year, month: month))
         let days = Self.daysFromCivil(year: year, month: month, day: day)
-        return Timestamp(millisecondsSince1970: days * Self.millisecondsPerDay + parts.millisecondOfDay)
+        let result = Timestamp(millisecondsSince1970: days * Self.millisecondsPerDay + parts.millisecondOfDay)
+        guard result.isSupported else { throw .arithmeticOverflow("\(self) + \(months) months") }
+        return result
     }
 
     /// Year, month, day and millisecond of the day in UTC.
@@ -69,6 +75,22 @@ extension Timestamp {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+}
+
+extension Int {
+    /// `self × factor`, or a refusal naming `operation` when it does not fit.
+    func checkedProduct(_ factor: Int, _ operation: @autoclosure () -> String) throws(EngineRejection) -> Int {
+        let (product, overflow) = multipliedReportingOverflow(by: factor)
+        guard !overflow else { throw .arithmeticOverflow(operation()) }
+        return product
+    }
+
+    /// `self + other`, or a refusal naming `operation` when it does not fit.
+    func checkedSum(_ other: Int, _ operation: @autoclosure () -> String) throws(EngineRejection) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard !overflow else { throw .arithmeticOverflow(operation()) }
+        return sum
     }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A duration written as ISO 8601 (`P3D`, `P1W`, `P1M`, `P2M`, `P3M`, `P6M`, `P1Y`), used for
 /// subscription periods and offer durations. Calendar arithmetic is done in UTC on the
 /// Gregorian calendar, so results never depend on the machine's time zone.
@@ -45,20 +43,6 @@ public struct ISOPeriod: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { "P\(count)\(unit.rawValue)" }
 
-    /// Adds this period `times` times to `date`. Months clamp to the end of shorter months
-    /// (31 January + P1M = 28 or 29 February).
-    public func advance(_ date: Date, times: Int = 1) -> Date {
-        var components = DateComponents()
-        switch unit {
-        case .day: components.day = count * times
-        case .week: components.day = 7 * count * times
-        case .month: components.month = count * times
-        case .year: components.year = count * times
-        }
-        // Adding whole days, months or years in UTC's Gregorian calendar always has a result.
-        return Calendar.utcGregorian.date(byAdding: components, to: date) ?? date
-    }
-
     /// True for periods of a year or more, which use the annual thresholds of the price rules.
     public var isAnnual: Bool { unit == .year || (unit == .month && count >= 12) }
 
@@ -68,13 +52,4 @@ public struct ISOPeriod: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let threeMonths = ISOPeriod(count: 3, unit: .month)
     public static let sixMonths = ISOPeriod(count: 6, unit: .month)
     public static let oneYear = ISOPeriod(count: 1, unit: .year)
-}
-
-extension Calendar {
-    /// The Gregorian calendar in UTC: every date computation in the engine uses it.
-    public static let utcGregorian: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        return calendar
-    }()
 }

@@ -108,6 +108,12 @@ public nonisolated enum Subscriptions_V1_NotificationType: SwiftProtobuf.Enum, S
   /// NOT APPLE'S: our extension. A communication to the subscriber (email, price
   /// increase sheet, push); the payload is `communication` (R-EVT-2).
   case subscriberCommunication // = 1000
+
+  /// NOT APPLE'S: our extension. The subscription's due transition could not be fired
+  /// (a stored value the engine refuses to compute with, or it killed the consumer): its
+  /// timers are held until an operator retries it (`subscriptionsctl quarantine retry`,
+  /// docs/reliability.md). The payload is `data` with the subscription's state.
+  case quarantined // = 1001
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -141,6 +147,7 @@ public nonisolated enum Subscriptions_V1_NotificationType: SwiftProtobuf.Enum, S
     case 22: self = .test
     case 23: self = .externalPurchaseToken
     case 1000: self = .subscriberCommunication
+    case 1001: self = .quarantined
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -172,6 +179,7 @@ public nonisolated enum Subscriptions_V1_NotificationType: SwiftProtobuf.Enum, S
     case .test: return 22
     case .externalPurchaseToken: return 23
     case .subscriberCommunication: return 1000
+    case .quarantined: return 1001
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -203,6 +211,7 @@ public nonisolated enum Subscriptions_V1_NotificationType: SwiftProtobuf.Enum, S
     .test,
     .externalPurchaseToken,
     .subscriberCommunication,
+    .quarantined,
   ]
 
 }
@@ -808,7 +817,7 @@ public nonisolated struct Subscriptions_V1_SubscriberCommunication: Sendable {
 fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_NotificationType: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_TYPE_UNSPECIFIED\0\u{1}NOTIFICATION_TYPE_SUBSCRIBED\0\u{1}NOTIFICATION_TYPE_DID_RENEW\0\u{1}NOTIFICATION_TYPE_DID_CHANGE_RENEWAL_PREF\0\u{1}NOTIFICATION_TYPE_DID_CHANGE_RENEWAL_STATUS\0\u{1}NOTIFICATION_TYPE_OFFER_REDEEMED\0\u{1}NOTIFICATION_TYPE_DID_FAIL_TO_RENEW\0\u{1}NOTIFICATION_TYPE_GRACE_PERIOD_EXPIRED\0\u{1}NOTIFICATION_TYPE_EXPIRED\0\u{1}NOTIFICATION_TYPE_PRICE_INCREASE\0\u{1}NOTIFICATION_TYPE_PRICE_CHANGE\0\u{1}NOTIFICATION_TYPE_RENEWAL_EXTENDED\0\u{1}NOTIFICATION_TYPE_RENEWAL_EXTENSION\0\u{1}NOTIFICATION_TYPE_REFUND\0\u{1}NOTIFICATION_TYPE_REFUND_DECLINED\0\u{1}NOTIFICATION_TYPE_REFUND_REVERSED\0\u{1}NOTIFICATION_TYPE_REVOKE\0\u{1}NOTIFICATION_TYPE_CONSUMPTION_REQUEST\0\u{1}NOTIFICATION_TYPE_ONE_TIME_CHARGE\0\u{1}NOTIFICATION_TYPE_METADATA_UPDATE\0\u{1}NOTIFICATION_TYPE_MIGRATION\0\u{1}NOTIFICATION_TYPE_RESCIND_CONSENT\0\u{1}NOTIFICATION_TYPE_TEST\0\u{1}NOTIFICATION_TYPE_EXTERNAL_PURCHASE_TOKEN\0\u{2}Q\u{f}NOTIFICATION_TYPE_SUBSCRIBER_COMMUNICATION\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_TYPE_UNSPECIFIED\0\u{1}NOTIFICATION_TYPE_SUBSCRIBED\0\u{1}NOTIFICATION_TYPE_DID_RENEW\0\u{1}NOTIFICATION_TYPE_DID_CHANGE_RENEWAL_PREF\0\u{1}NOTIFICATION_TYPE_DID_CHANGE_RENEWAL_STATUS\0\u{1}NOTIFICATION_TYPE_OFFER_REDEEMED\0\u{1}NOTIFICATION_TYPE_DID_FAIL_TO_RENEW\0\u{1}NOTIFICATION_TYPE_GRACE_PERIOD_EXPIRED\0\u{1}NOTIFICATION_TYPE_EXPIRED\0\u{1}NOTIFICATION_TYPE_PRICE_INCREASE\0\u{1}NOTIFICATION_TYPE_PRICE_CHANGE\0\u{1}NOTIFICATION_TYPE_RENEWAL_EXTENDED\0\u{1}NOTIFICATION_TYPE_RENEWAL_EXTENSION\0\u{1}NOTIFICATION_TYPE_REFUND\0\u{1}NOTIFICATION_TYPE_REFUND_DECLINED\0\u{1}NOTIFICATION_TYPE_REFUND_REVERSED\0\u{1}NOTIFICATION_TYPE_REVOKE\0\u{1}NOTIFICATION_TYPE_CONSUMPTION_REQUEST\0\u{1}NOTIFICATION_TYPE_ONE_TIME_CHARGE\0\u{1}NOTIFICATION_TYPE_METADATA_UPDATE\0\u{1}NOTIFICATION_TYPE_MIGRATION\0\u{1}NOTIFICATION_TYPE_RESCIND_CONSENT\0\u{1}NOTIFICATION_TYPE_TEST\0\u{1}NOTIFICATION_TYPE_EXTERNAL_PURCHASE_TOKEN\0\u{2}Q\u{f}NOTIFICATION_TYPE_SUBSCRIBER_COMMUNICATION\0\u{1}NOTIFICATION_TYPE_QUARANTINED\0")
 }
 
 nonisolated extension Subscriptions_V1_Subtype: SwiftProtobuf._ProtoNameProviding {

@@ -12,6 +12,9 @@ extension ProducerConfiguration {
         case busPrefix = "BUS_PREFIX"
         case signingIdentity = "SIGNING_IDENTITY"
         case authKeys = "AUTH_KEYS"
+        case httpIdleTimeout = "HTTP_IDLE_TIMEOUT"
+        case httpReadTimeout = "HTTP_READ_TIMEOUT"
+        case httpMaxConnections = "HTTP_MAX_CONNECTIONS"
     }
 
     /// The defaults overridden by the variables present in `environment` (flags merged in);
@@ -28,5 +31,8 @@ extension ProducerConfiguration {
         if let path = reader.string(Variable.signingIdentity.rawValue) { signingIdentityPath = path }
         if let path = reader.string(Variable.authKeys.rawValue) { authKeysPath = path }
         tlsFiles = try BusTLSFiles(reader)
+        httpLimits = try reader.httpLimits(
+            idle: Variable.httpIdleTimeout.rawValue, read: Variable.httpReadTimeout.rawValue,
+            connections: Variable.httpMaxConnections.rawValue, defaults: httpLimits)
     }
 }

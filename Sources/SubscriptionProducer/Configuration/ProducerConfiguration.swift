@@ -1,3 +1,4 @@
+import HTTPServerSupport
 import Logging
 import SubscriptionTopology
 
@@ -14,6 +15,9 @@ import SubscriptionTopology
 /// | `SIGNING_IDENTITY` | folder of the signing identity (`subscriptionsctl identity create`) | none: an ephemeral one, logged |
 /// | `AUTH_KEYS` | API keys file (`subscriptionsctl key create`) | none: every API route answers 401 |
 /// | `AMQP_TLS_CA_FILE`, `AMQP_TLS_CERT_FILE`, `AMQP_TLS_KEY_FILE` | TLS files of an `amqps://` broker (``BusTLSFiles``) | the system's roots, no client certificate |
+/// | `HTTP_IDLE_TIMEOUT` | seconds a connection may wait without a request (its head included) | `30` |
+/// | `HTTP_READ_TIMEOUT` | seconds a request's body may take once its head arrived | `30` |
+/// | `HTTP_MAX_CONNECTIONS` | connections served at once; more are closed when accepted | `1000` |
 public struct ProducerConfiguration: Sendable {
     /// Broker URI.
     public var amqpURL: String
@@ -39,6 +43,8 @@ public struct ProducerConfiguration: Sendable {
     public var authKeysPath: String?
     /// The TLS files of an `amqps://` broker connection.
     public var tlsFiles = BusTLSFiles()
+    /// Idle and read timeouts and the connection cap of the HTTP server (``HTTPServerLimits``).
+    public var httpLimits = HTTPServerLimits()
 
     /// A configuration with the documented defaults.
     public init(

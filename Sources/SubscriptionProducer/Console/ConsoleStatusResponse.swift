@@ -88,7 +88,8 @@ extension ConsoleStatusResponse.Consumer {
             .map { ConsoleStatusResponse.CommandCount(method: $0.labels["method"] ?? "", status: $0.labels["status"] ?? "", count: $0.value) }
             .sorted { ($0.method, $0.status) < ($1.method, $1.status) }
         if let previous = reports.previous {
-            let seconds = Double(status.reportedAt.milliseconds - previous.reportedAt.milliseconds) / 1000
+            // In Double: forged reports may hold any 64-bit times.
+            let seconds = (Double(status.reportedAt.milliseconds) - Double(previous.reportedAt.milliseconds)) / 1000
             let before = PrometheusSamples(previous.metrics)
             if seconds > 0 {
                 commandsPerSecond = max(0, commandsTotal - before.total(Metric.commands)) / seconds

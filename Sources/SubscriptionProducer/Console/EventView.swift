@@ -33,7 +33,7 @@ struct EventView: Encodable, Sendable {
         subtype = event.subtype == .unspecified ? nil : event.subtype.routingSegment
         self.routingKey = routingKey ?? event.routingKey
         subscriptionId = event.subscriptionID
-        signedDate = event.signedDate.seconds * 1000 + Int64(event.signedDate.nanos / 1_000_000)
+        signedDate = event.signedDate.saturatingMilliseconds
         causedByCommandId = event.causedByCommandID.isEmpty ? nil : event.causedByCommandID
         fields = (try? event.jsonUTF8Data()).flatMap { JSONValue(json: $0) } ?? .null
         signedPayload = signed ? ResponseBodyV2DecodedPayload(event).map { SignedPayload($0) } : nil

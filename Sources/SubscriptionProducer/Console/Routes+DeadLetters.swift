@@ -109,7 +109,8 @@ struct DeadLetterView: Encodable, Sendable {
         reason = entry.reason
         message = entry.message
         size = entry.size
-        issuedAt = entry.issuedAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) }
+        // Any 64-bit AMQP timestamp can arrive: one beyond Int64 milliseconds is shown as none.
+        issuedAt = entry.issuedAt.flatMap { Int64(exactly: ($0.timeIntervalSince1970 * 1000).rounded(.down)) }
     }
 }
 

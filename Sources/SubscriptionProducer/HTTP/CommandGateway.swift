@@ -28,8 +28,9 @@ struct CommandGateway: Sendable {
     let dispatcher: CommandDispatcher
     let defaultTimeout: Duration
     let maximumTimeout: Duration
-    /// Signs the signed fields of every answer (docs/signing-and-auth.md); nil = unsigned JWS.
-    var signer: (any PayloadSigner)? = nil
+    /// Signs the signed fields of every answer (docs/signing-and-auth.md). Required: there is no
+    /// unsigned answer (fail closed; tests pass `UnsignedTestSigner` by name).
+    let signer: any PayloadSigner
 
     /// Reads the body, lets `prepare` validate and map it, sends the command and answers.
     func handle(

@@ -33,7 +33,7 @@ enum ReplyMapping {
     /// else Apple's error body. Without an Apple code the error code is ours:
     /// `<HTTP status>9999` (e.g. 4049999), so its first three digits still give the status.
     static func httpReply(
-        _ reply: Subscriptions_V1_CommandReply, route: CommandRoute, signer: (any PayloadSigner)? = nil
+        _ reply: Subscriptions_V1_CommandReply, route: CommandRoute, signer: any PayloadSigner
     ) -> HTTPReply {
         let status = httpStatus(of: reply)
         guard reply.status == .ok else {

@@ -6,7 +6,7 @@ import SubscriptionTrust
 /// The 200 body of each operation: Apple's response JSON where Apple has the endpoint (exactly
 /// Apple's shape), our small JSON objects otherwise (docs/producer.md lists them).
 enum ResultBody {
-    static func httpReply(_ result: Subscriptions_V1_CommandReply.OneOf_Result, signer: (any PayloadSigner)? = nil) -> HTTPReply {
+    static func httpReply(_ result: Subscriptions_V1_CommandReply.OneOf_Result, signer: any PayloadSigner) -> HTTPReply {
         func ok(_ value: some Encodable) -> HTTPReply { HTTPReply(status: 200, json: value, signer: signer) }
         return switch result {
         case .purchase(let reply): ok(ServiceResponse(reply.subscription))

@@ -85,8 +85,10 @@ public struct BearerTokenVerifier: Sendable {
             guard TimeInterval(issuedAt) <= seconds + leeway else {
                 throw BearerTokenError(.expired, "the token's iat \(issuedAt) is in the future (now \(Int64(seconds)))")
             }
-            guard TimeInterval(expiry - issuedAt) <= BearerToken.maximumLifetime else {
-                throw BearerTokenError(.expired, "the token lives \(expiry - issuedAt) s; exp may be at most 3600 s after iat")
+            // Checked: iat and exp are any 64-bit integers a key holder signs (-2^62 and 2^62 overflow).
+            let (lifetime, overflow) = expiry.subtractingReportingOverflow(issuedAt)
+            guard !overflow, TimeInterval(lifetime) <= BearerToken.maximumLifetime else {
+                throw BearerTokenError(.expired, "the token lives from \(issuedAt) to \(expiry); exp may be at most 3600 s after iat")
             }
         } else if TimeInterval(expiry) - seconds > BearerToken.maximumLifetime + leeway {
             throw BearerTokenError(.expired, "the token expires more than 60 minutes from now")

@@ -129,8 +129,7 @@ extension SigningIdentity {
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         func write(_ text: String, _ name: String, secret: Bool = false) throws {
             let url = folder.appending(path: name)
-            try Data(text.utf8).write(to: url)
-            try manager.setAttributes([.posixPermissions: secret ? 0o600 : 0o644], ofItemAtPath: url.path)
+            try FileWriting.write(Data(text.utf8), to: url, mode: secret ? 0o600 : 0o644)
         }
         try write(root.certificate.serializeAsPEM().pemString, FileName.root)
         try write(root.privateKey.pemRepresentation, FileName.rootKey, secret: true)

@@ -72,7 +72,8 @@ extension JWSRenewalInfoDecodedPayload {
 
 extension Google_Protobuf_Timestamp {
     /// Milliseconds since 1970, Apple's JSON date.
-    package var milliseconds: Int64 { seconds * 1000 + Int64(nanos / 1_000_000) }
+    /// Saturated (``saturatingMilliseconds``): the timestamp may come from a forged message.
+    package var milliseconds: Int64 { saturatingMilliseconds }
 }
 
 extension String {

@@ -38,8 +38,8 @@ extension TransactionHistoryRequest {
         }
         self.init(
             transactionId: request.transactionID, revision: request.revision,
-            startDate: request.hasStartDate ? Timestamp(request.startDate) : nil,
-            endDate: request.hasEndDate ? Timestamp(request.endDate) : nil, productIds: request.productIds,
+            startDate: request.hasStartDate ? try Timestamp(request.startDate) : nil,
+            endDate: request.hasEndDate ? try Timestamp(request.endDate) : nil, productIds: request.productIds,
             productTypes: types, order: order, subscriptionGroupIdentifiers: request.subscriptionGroupIdentifiers,
             inAppOwnershipType: ownership, revoked: request.hasRevoked ? request.revoked.value : nil)
     }

@@ -26,6 +26,7 @@ extension Subscriptions_V1_NotificationType {
         case .metadataUpdate: self = .metadataUpdate
         case .migration: self = .migration
         case .subscriberCommunication: self = .subscriberCommunication
+        case .quarantined: self = .quarantined
         }
     }
 }

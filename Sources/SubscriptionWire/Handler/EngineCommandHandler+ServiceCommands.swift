@@ -17,7 +17,7 @@ extension EngineCommandHandler {
         _ request: Subscriptions_V1_AdvanceTestClockRequest, of envelope: Subscriptions_V1_CommandEnvelope,
         context: CommandContext, in transaction: any AggregateTransaction, logger: Logger
     ) throws -> CommandOutcome {
-        let now = Timestamp(context.now)
+        let now = try Timestamp(context.now)
         guard context.clock == .manual else {
             return try refuse(
                 envelope,
@@ -87,7 +87,9 @@ extension EngineCommandHandler {
         }
         // Transitions due by now fire under the catalog they fell due with.
         let events = try advance(to: now.date, massExtensionBatches: 0, in: transaction)
-        state.withLock { $0 = State(engine: SubscriptionEngine(catalog: file.catalog), catalog: file) }
+        state.withLock {
+            $0 = State(engine: SubscriptionEngine(catalog: file.catalog, firingObserver: $0.engine.firingObserver), catalog: file)
+        }
         logger.debug("catalog reloaded", metadata: ["catalog.version": "\(file.version)", "catalog.path": "\(path)"])
         let reply = Subscriptions_V1_ReloadCatalogReply.with {
             $0.catalogVersion = file.version

@@ -52,10 +52,33 @@ public final class EngineCommandHandler: CommandHandling {
     /// The engine in use now.
     var engine: SubscriptionEngine { state.withLock { $0.engine } }
 
+    /// Tells `observer` which subscription's due transition is fired, from now on and after a
+    /// catalog reload (the consumer's crash journal, docs/reliability.md, "Poison").
+    public func observeFiring(_ observer: any FiringObserver) {
+        state.withLock { $0.engine.firingObserver = observer }
+    }
+
+    /// Quarantines the subscription whose due transition killed the previous process (named by
+    /// the crash journal): its timers stop and a `QUARANTINED` event says why. Returns the events.
+    public func quarantine(
+        _ originalTransactionId: String, reason: String, at now: Date, in transaction: any AggregateTransaction
+    ) throws -> [OutgoingEvent] {
+        var store = AggregateEngineStore(transaction)
+        return try engine.quarantine(originalTransactionId, reason: reason, at: try Timestamp(now), store: &store)
+            .map { OutgoingEvent($0) }
+    }
+
+    /// Releases a quarantined subscription (`subscriptionsctl quarantine retry`): its timers are
+    /// due again. Returns the lifted quarantine, nil when there was none.
+    public func releaseQuarantine(_ originalTransactionId: String, in transaction: any AggregateTransaction) throws -> Quarantine? {
+        var store = AggregateEngineStore(transaction)
+        return try engine.releaseQuarantine(of: originalTransactionId, store: &store)
+    }
+
     public func handle(
         _ envelope: Subscriptions_V1_CommandEnvelope, context: CommandContext, in transaction: any AggregateTransaction
     ) throws -> CommandOutcome {
-        let consumerNow = Timestamp(context.now)
+        let consumerNow = try Timestamp(context.now)
         var logger = self.logger
         if logger.logLevel <= .debug {
             // Only a debug log reads it: setting it copies the metadata, for every command.
@@ -128,7 +151,7 @@ public final class EngineCommandHandler: CommandHandling {
     public func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
     ) throws -> [OutgoingEvent] {
-        try advance(to: Timestamp(now), clockId: nil, massExtensionBatches: massExtensionBatches, in: transaction)
+        try advance(to: try Timestamp(now), clockId: nil, massExtensionBatches: massExtensionBatches, in: transaction)
     }
 
     /// A preview's horizon: fires the clock the command runs on up to `until` (docs/previews.md).
@@ -137,16 +160,24 @@ public final class EngineCommandHandler: CommandHandling {
         in transaction: any AggregateTransaction
     ) throws -> [Subscriptions_V1_NotificationEvent] {
         var clockId: String? = envelope.testClockID.isEmpty ? nil : envelope.testClockID
+        var clockNow = try Timestamp(context.now)
         if let command = envelope.command,
-            case .success(let clock) = try CommandClock.resolve(
-                envelope, command: command, consumerNow: Timestamp(context.now), in: transaction)
+            case .success(let clock) = try CommandClock.resolve(envelope, command: command, consumerNow: clockNow, in: transaction)
         {
             clockId = clock.testClockId
+            clockNow = clock.now
         }
-        return try advance(
-            to: Timestamp(until), clockId: clockId, massExtensionBatches: CommandPreview.massExtensionBatches,
-            in: transaction
-        ).map(\.message)
+        let target = try Timestamp(until)
+        guard target <= (try? clockNow.adding(days: CommandPreview.horizonDays)) ?? Timestamp.latest else {
+            throw EngineRejection(
+                .outOfRange, error: .previewTooLarge, field: "previewUntil",
+                "previewUntil \(target) is more than \(CommandPreview.horizonDays) days after the clock's now \(clockNow)")
+        }
+        var store = AggregateEngineStore(transaction, clockId: clockId)
+        return try engine.advance(
+            to: target, in: &store, massExtensionBatches: CommandPreview.massExtensionBatches,
+            eventLimit: CommandPreview.maximumEvents
+        ).map { OutgoingEvent($0).message }
     }
 
     /// Fires the transitions of one clock (`clockId`, nil = the consumer's) due by `now`.

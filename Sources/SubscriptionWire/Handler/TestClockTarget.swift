@@ -9,7 +9,7 @@ import SwiftProtobuf
 /// Amounts are checked before any arithmetic, so no input can overflow.
 enum TestClockTarget {
     /// 9999-12-31T23:59:59.999Z.
-    static let latest = Timestamp(millisecondsSince1970: 253_402_300_799_999)
+    static let latest = Timestamp.latest
 
     static func resolve(
         _ target: Subscriptions_V1_AdvanceTestClockRequest.OneOf_Target?, from now: Timestamp
@@ -23,7 +23,7 @@ enum TestClockTarget {
                     .invalidArgument, field: "advanceBy", "advanceBy must be positive, got \(duration.seconds) s"))
             }
             guard milliseconds <= room else { return .failure(outOfRange(now)) }
-            return .success(now.adding(milliseconds: milliseconds))
+            return Result { () throws(EngineRejection) in try now.adding(milliseconds: milliseconds) }.mapError { _ in outOfRange(now) }
         case .advanceByCalendar(let calendar):
             guard let plus = milliseconds(calendar.plus) else { return .failure(outOfRange(now)) }
             guard calendar.months >= 0, plus >= 0, calendar.months > 0 || plus > 0 else {
@@ -34,11 +34,11 @@ enum TestClockTarget {
             // 10,000 years of months is more than the room there is, whatever `now` is.
             guard calendar.months <= 120_000 else { return .failure(outOfRange(now)) }
             // Months in UTC with the day clamped to the month's end, as renewal dates are.
-            let afterMonths = now.adding(months: Int(calendar.months))
+            guard let afterMonths = try? now.adding(months: Int(calendar.months)) else { return .failure(outOfRange(now)) }
             guard afterMonths <= latest, plus <= latest.millisecondsSince1970 - afterMonths.millisecondsSince1970 else {
                 return .failure(outOfRange(now))
             }
-            return .success(afterMonths.adding(milliseconds: plus))
+            return Result { () throws(EngineRejection) in try afterMonths.adding(milliseconds: plus) }.mapError { _ in outOfRange(now) }
         case .advanceTo(let instant):
             guard instant.seconds <= latest.millisecondsSince1970 / 1000 else { return .failure(outOfRange(now)) }
             let target = Timestamp(millisecondsSince1970: max(instant.seconds, -1) * 1000 + Int64(instant.nanos / 1_000_000))

@@ -5,9 +5,14 @@ import SwiftProtobuf
 /// The one place where the engine's millisecond `Timestamp` meets `Date` and
 /// `google.protobuf.Timestamp`.
 extension Timestamp {
-    /// The instant of `date`, rounded to the nearest millisecond.
-    init(_ date: Date) {
-        self.init(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+    /// The instant of `date`, rounded to the nearest millisecond; a refusal (`ValueOutOfRangeError`)
+    /// outside ``Timestamp/earliest``…``Timestamp/latest``, so no date can trap the conversion.
+    init(_ date: Date) throws(EngineRejection) {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds >= Double(Timestamp.earliest.millisecondsSince1970),
+            milliseconds <= Double(Timestamp.latest.millisecondsSince1970)
+        else { throw .arithmeticOverflow("the date \(date.timeIntervalSince1970) s since 1970") }
+        self.init(millisecondsSince1970: Int64(milliseconds))
     }
 
     /// The instant as a `Date`, a quarter of a millisecond after the exact millisecond.
@@ -32,8 +37,13 @@ extension Timestamp {
         return Google_Protobuf_Timestamp(seconds: seconds, nanos: Int32(remainder) * 1_000_000)
     }
 
-    /// The instant of a `google.protobuf.Timestamp`, truncated to whole milliseconds.
-    init(_ timestamp: Google_Protobuf_Timestamp) {
-        self.init(millisecondsSince1970: timestamp.seconds * 1000 + Int64(timestamp.nanos / 1_000_000))
+    /// The instant of a `google.protobuf.Timestamp`, truncated to whole milliseconds; a refusal
+    /// (`ValueOutOfRangeError`) outside ``Timestamp/earliest``…``Timestamp/latest``.
+    init(_ timestamp: Google_Protobuf_Timestamp) throws(EngineRejection) {
+        let seconds = timestamp.seconds
+        guard seconds >= Timestamp.earliest.millisecondsSince1970 / 1000, seconds <= Timestamp.latest.millisecondsSince1970 / 1000,
+            (0..<1_000_000_000).contains(timestamp.nanos)
+        else { throw .arithmeticOverflow("the timestamp \(seconds) s \(timestamp.nanos) ns since 1970") }
+        self.init(millisecondsSince1970: seconds * 1000 + Int64(timestamp.nanos / 1_000_000))
     }
 }

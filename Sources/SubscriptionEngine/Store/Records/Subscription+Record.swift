@@ -45,6 +45,7 @@ extension Subscription: CompactRecord {
         writer.write(39, idCounter)
         writer.write(40, clockId)
         writer.write(41, refundRequest)
+        writer.write(42, quarantine)
     }
 
     public init(from reader: inout RecordReader) throws {
@@ -62,7 +63,7 @@ extension Subscription: CompactRecord {
         var introOfferRedeemed = false, paidPeriodCount = 0, latestTransaction: TransactionRecord?, transactionCount = 0
         var priceChanges: [PriceChange] = [], priceIncreaseEffectiveDates: [Timestamp] = [], extensions: [RenewalExtension] = []
         var pendingChanges = PendingChanges(), sequence: UInt64 = 0, idCounter = 0, clockId: String?
-        var refundRequest: RefundRequest?
+        var refundRequest: RefundRequest?, quarantine: Quarantine?
         while let field = try reader.nextField() {
             switch field {
             case 1: originalTransactionId = try reader.string()
@@ -106,6 +107,7 @@ extension Subscription: CompactRecord {
             case 39: idCounter = try reader.int()
             case 40: clockId = try reader.string()
             case 41: refundRequest = try reader.record()
+            case 42: quarantine = try reader.record()
             default: try reader.skip()
             }
         }
@@ -123,6 +125,26 @@ extension Subscription: CompactRecord {
             priceChanges: priceChanges, priceIncreaseEffectiveDates: priceIncreaseEffectiveDates, extensions: extensions,
             pendingChanges: pendingChanges, sequence: sequence, idCounter: idCounter, clockId: clockId,
             refundRequest: refundRequest)
+        self.quarantine = quarantine
+    }
+}
+
+extension Quarantine: CompactRecord {
+    public func write(to writer: inout RecordWriter) {
+        writer.write(1, dueAt)
+        writer.write(2, reason)
+    }
+
+    public init(from reader: inout RecordReader) throws {
+        var dueAt = Timestamp(millisecondsSince1970: 0), reason = ""
+        while let field = try reader.nextField() {
+            switch field {
+            case 1: dueAt = try reader.timestamp()
+            case 2: reason = try reader.string()
+            default: try reader.skip()
+            }
+        }
+        self.init(dueAt: dueAt, reason: reason)
     }
 }
 
