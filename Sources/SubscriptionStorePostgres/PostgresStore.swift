@@ -67,6 +67,9 @@ public final class PostgresStore: ConsumerStore {
 
     public var summary: String { "postgresql \(configuration.summary)" }
 
+    /// A batch's reads are loaded up front (``PostgresTransaction/preload(_:)``).
+    public var preloadsReads: Bool { true }
+
     public func write<Result: Sendable>(
         _ body: @escaping @Sendable (any ConsumerStoreTransaction) throws -> Result
     ) async throws -> Result {
@@ -106,13 +109,14 @@ public final class PostgresStore: ConsumerStore {
             while true {
                 let transaction = PostgresTransaction(connection: connection, logger: logger, locking: locking)
                 do {
-                    try transaction.execute(begin)
+                    try transaction.send(begin)
                     let result = try body(transaction)
-                    try transaction.execute("COMMIT")
+                    try transaction.flush()
+                    try transaction.send("COMMIT")
                     return result
                 } catch {
                     // A closed connection is not asked to roll back (the server did, when it ended it).
-                    if connection.isClosed || (try? transaction.execute("ROLLBACK")) == nil {
+                    if connection.isClosed || (try? transaction.send("ROLLBACK")) == nil {
                         session.discardConnection()
                         throw error
                     }

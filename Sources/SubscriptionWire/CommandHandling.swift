@@ -97,9 +97,18 @@ public protocol CommandHandling: Sendable {
         clockOf envelope: Subscriptions_V1_CommandEnvelope, to until: Date, context: CommandContext,
         in transaction: any AggregateTransaction
     ) throws -> [Subscriptions_V1_NotificationEvent]
+
+    /// What a batch of `envelopes` will read first, for the store to load up front
+    /// (``ConsumerStoreTransaction/preload(_:)``): a hint; the default names the processed-command
+    /// records only.
+    func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys
 }
 
 extension CommandHandling {
+    public func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys {
+        StoreReadKeys(commandIds: envelopes.map(\.commandID))
+    }
+
     /// The consumer's clock only, as ``advance(to:massExtensionBatches:in:)`` (a handler that
     /// knows no test clocks).
     public func advance(
