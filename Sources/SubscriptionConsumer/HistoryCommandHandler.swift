@@ -14,7 +14,7 @@ struct HistoryCommandHandler: CommandHandling {
 
     let inner: any CommandHandling
     /// The archive's database; nil when `EVENT_ARCHIVE=off`.
-    let archive: EventArchiveDatabase?
+    let archive: (any EventArchiveStore)?
 
     func handle(
         _ envelope: Subscriptions_V1_CommandEnvelope, context: CommandContext, in transaction: any AggregateTransaction

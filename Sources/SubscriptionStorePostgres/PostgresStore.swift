@@ -19,6 +19,7 @@ public final class PostgresStore: ConsumerStore {
     private let writer: PostgresSession
     private let reader: PostgresSession
     private let configuration: PostgresStoreConfiguration
+    private let connection: PostgresConnection.Configuration
     private let logger: Logger
 
     private init(configuration: PostgresStoreConfiguration, logger: Logger) throws(StoreError) {
@@ -32,6 +33,7 @@ public final class PostgresStore: ConsumerStore {
         } catch {
             throw StoreError(.cannotOpen, "cannot set up TLS for \(configuration.summary): \(error)")
         }
+        self.connection = connection
         writer = PostgresSession(label: "subscriptions.postgres.writer", configuration: connection, logger: driverLogger)
         reader = PostgresSession(label: "subscriptions.postgres.reader", configuration: connection, logger: driverLogger)
     }
@@ -131,6 +133,19 @@ public final class PostgresStore: ConsumerStore {
 }
 
 extension PostgresStore {
+    /// The event archive in this database (its tables are migrated with the store's), on
+    /// connections of its own.
+    public func eventArchive() -> PostgresEventArchive {
+        PostgresEventArchive(configuration: connection, logger: logger)
+    }
+
+    /// The notifier's store in this database, on connections of its own; a due delivery one
+    /// replica takes is claimed for `claim` (longer than a send may take).
+    public func notificationStore(claim: Duration) -> PostgresNotificationStore {
+        let milliseconds = claim.components.seconds * 1000 + claim.components.attoseconds / 1_000_000_000_000_000
+        return PostgresNotificationStore(configuration: connection, claimMilliseconds: milliseconds, logger: logger)
+    }
+
     /// The migrations applied to the database, in order.
     public func appliedMigrations() async throws -> [String] {
         try await writer.run { [logger] connection in try PostgresSchema.appliedMigrations(connection, logger: logger) }
