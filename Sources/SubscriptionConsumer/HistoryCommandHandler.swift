@@ -38,6 +38,10 @@ struct HistoryCommandHandler: CommandHandling {
         return outcome
     }
 
+    func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys {
+        inner.readKeys(for: envelopes)
+    }
+
     func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
     ) throws -> [OutgoingEvent] {

@@ -99,16 +99,13 @@ public protocol CommandHandling: Sendable {
     ) throws -> [Subscriptions_V1_NotificationEvent]
 
     /// What a batch of `envelopes` will read first, for the store to load up front
-    /// (``ConsumerStoreTransaction/preload(_:)``): a hint; the default names the processed-command
-    /// records only.
+    /// (``ConsumerStoreTransaction/preload(_:)``): a hint. No default: a handler that wraps
+    /// another forwards its keys (a default here once hid the engine's keys behind the
+    /// consumer's wrappers, and every command of a PostgreSQL batch read one by one again).
     func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys
 }
 
 extension CommandHandling {
-    public func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys {
-        StoreReadKeys(commandIds: envelopes.map(\.commandID))
-    }
-
     /// The consumer's clock only, as ``advance(to:massExtensionBatches:in:)`` (a handler that
     /// knows no test clocks).
     public func advance(
