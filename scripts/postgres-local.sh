@@ -16,6 +16,8 @@
 # listens on 127.0.0.1 only; user and database are "subscriptions", the password is
 # "subscriptions-local-dev" (scram-sha-256): a development server, never a production one.
 # initdb refuses to run as root: as root the server runs as the "postgres" user of Debian's package.
+# POSTGRES_LOCAL_SETTINGS adds lines to postgresql.conf when the server is first initialised
+# (scripts/benchmark.sh: "shared_preload_libraries = 'pg_stat_statements'", to count statements).
 set -euo pipefail
 
 command=${1:-status}
@@ -84,6 +86,7 @@ max_connections = 200
 shared_buffers = 128MB
 log_min_messages = warning
 log_line_prefix = '%m [%p] '
+${POSTGRES_LOCAL_SETTINGS:-}
 CONF
 }
 
