@@ -53,7 +53,7 @@ struct PostgresBatchTests {
             #expect(try transaction.maySubscriptionBeDue(onClock: nil, atOrBefore: 5_000))
             return (preload, hits, transaction.statementCount - start - preload - hits)
         }
-        #expect(counts.0 == 4, "processed commands, the customers' locks, their subscriptions, the subscriptions")
+        #expect(counts.0 == 2, "processed commands with the customers' locks, then the subscriptions with the customers'")
         #expect(counts.1 == 0)
         #expect(counts.2 == 4, "the id, the customer's lock and list, the earliest due time")
         await store.close()
@@ -130,7 +130,7 @@ struct PostgresBatchTests {
             _ = try transaction.enqueue(events)
             return transaction.statementCount - start
         }
-        #expect(statements == 5, "four to preload, one to write")
+        #expect(statements == 3, "two to preload, one to write")
         #expect(try await store.read { try $0.processedCommandCount() } == size + 1)
         await store.close()
     }
