@@ -11,12 +11,19 @@
 #   4. a mass renewal-date extension over SUBSCRIPTIONS subscriptions seeded by purchases, timed,
 #      with the consumer's resident memory sampled throughout;
 #   5. the stage benchmarks (subscriptions-stages): each stage alone, ops/s and allocations per op;
-#      they run first, before the broker starts, on a quiet machine.
+#      they run first, before the broker starts, on a quiet machine;
+#   6. the consumer on PostgreSQL (DATABASE_URL, a private server started for the run) with 1, 2
+#      and 3 replicas at 500 in flight, the same commands as SQLite's row above, with the ratio
+#      to SQLite, each process's CPU per command (the replicas, PostgreSQL's processes, the
+#      broker) and the statements per command (pg_stat_statements); then one replica at the
+#      offered rate (docs/scale-out.md, "Capacity measured here").
 #
 #   scripts/benchmark.sh [COMMANDS] [SUBSCRIPTIONS]     defaults: 20000 1000000
 #   scripts/benchmark.sh --small                         a short run proving it works (CI): 2000 5000
 #
 # BENCH_BIN_DIR=DIR uses the binaries in DIR instead of building (release, --static-swift-stdlib).
+# The PostgreSQL server is Debian's postgresql-15 run by scripts/postgres-local.sh on
+# 127.0.0.1:5684 (BENCH_POSTGRES_PORT), its directory under /tmp, removed at the end.
 # Uses AMQP_URL, or starts a fresh private broker on 127.0.0.1:5682 (BENCH_BROKER_PORT) for the run
 # and removes it afterwards. The broker's CPU per command is printed beside the consumer's (with
 # the machine's budget: what the cores allow at those costs) for the private broker, or for the
@@ -103,15 +110,24 @@ if [ -n "${BENCH_BROKER_PID:-}" ]; then broker_args=(--broker-pid "$BENCH_BROKER
 
 work=$(mktemp -d)
 pid=""
+replica_pids=()
+postgres_base=""
 stop() {
     if [ -n "$pid" ]; then
         kill -TERM "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
         pid=""
     fi
+    for replica in "${replica_pids[@]}"; do kill -TERM "$replica" 2>/dev/null || true; done
+    for replica in "${replica_pids[@]}"; do wait "$replica" 2>/dev/null || true; done
+    replica_pids=()
 }
 cleanup() {
     stop
+    if [ -n "$postgres_base" ]; then
+        POSTGRES_LOCAL_BASE=$postgres_base scripts/postgres-local.sh reset subs-bench-pg >/dev/null || true
+        rm -rf "$postgres_base"
+    fi
     if [ -n "$started_broker" ]; then
         scripts/rabbitmq-local.sh stop "$started_broker" >/dev/null || true
         rm -rf "$repo/.rabbitmq/$started_broker"
@@ -157,3 +173,86 @@ load seed --subscriptions "$subscriptions" --probe-pid "$pid"
 load mass-extend --probe-pid "$pid"
 stop
 
+
+# The consumer on PostgreSQL beside SQLite's row above (same broker, same purchases, 500 in
+# flight): one, two and three replicas, each on a fresh database of a private server. Each
+# process's CPU per command is read from /proc around the load (utime + stime): the replicas,
+# every process of the PostgreSQL server (its backends, WAL writer, checkpointer) and the
+# broker; the statements per command from pg_stat_statements (every statement of every replica's
+# connections: commands, outbox relay, scheduler). docs/scale-out.md, "Capacity measured here".
+echo "=== PostgreSQL: subscriptions-consumer with DATABASE_URL (private PostgreSQL 15, synchronous_commit on), 1, 2 and 3 replicas"
+postgres_base=$(mktemp -d /tmp/subs-bench-postgres.XXXXXX)
+chmod 755 "$postgres_base"
+postgres_port=${BENCH_POSTGRES_PORT:-5684}
+export POSTGRES_LOCAL_BASE=$postgres_base
+POSTGRES_LOCAL_SETTINGS="shared_preload_libraries = 'pg_stat_statements'" scripts/postgres-local.sh start subs-bench-pg "$postgres_port" >/dev/null
+postmaster=$(head -1 "$postgres_base/subs-bench-pg/data/postmaster.pid")
+server_url=$(scripts/postgres-local.sh url subs-bench-pg)
+bench_psql() { scripts/postgres-local.sh psql subs-bench-pg -- -tA "$@"; }
+bench_psql -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
+ticks=$(getconf CLK_TCK)
+
+# "pid ticks" for each process given (user + system CPU so far).
+cpu_of() { for process in "$@"; do awk -v p="$process" '{ print p, $14 + $15 }' "/proc/$process/stat" 2>/dev/null || true; done; }
+# Seconds of CPU the processes of the AFTER sample spent since the BEFORE sample (a process
+# started in between counts from zero).
+cpu_spent() { awk -v hz="$ticks" 'NR == FNR { before[$1] = $2; next } { spent += $2 - before[$1] } END { printf "%.6f", spent / hz }' "$1" "$2"; }
+server_processes() { echo "$postmaster"; pgrep -P "$postmaster"; }
+
+# Starts REPLICAS consumers on a fresh database; runs the load tool with the remaining arguments
+# and prints its block and the processes' CPU and statements per command.
+postgres_run() {
+    local replicas=$1 label=$2
+    shift 2
+    prefix="bench-pg-$(date +%s%N | tail -c 9)"
+    local database=${prefix//-/_}
+    scripts/postgres-local.sh create-database subs-bench-pg "$database" >/dev/null
+    local url=${server_url%/*}/$database
+    for index in $(seq 1 "$replicas"); do
+        BUS_PREFIX=$prefix CLOCK=system DATABASE_URL=$url DATABASE_PATH=$work/$prefix-$index.sqlite EVENT_ARCHIVE=off \
+            CATALOG_PATH=$repo/Config/catalog.example.json HTTP_PORT=0 LOG_LEVEL=warning \
+            "$bin/subscriptions-consumer" 2>>"$work/consumer-postgres.log" &
+        replica_pids+=($!)
+    done
+    sleep 3
+    bench_psql -c "SELECT pg_stat_statements_reset()" >/dev/null
+    cpu_of "${replica_pids[@]}" > "$work/replicas.before"
+    cpu_of $(server_processes) > "$work/server.before"
+    cpu_of ${BENCH_BROKER_PID:-} > "$work/broker.before"
+    load run "$@" --label "$label" --probe-pid "${replica_pids[0]}" "${broker_args[@]}" | tee "$work/postgres-run.txt"
+    cpu_of "${replica_pids[@]}" > "$work/replicas.after"
+    cpu_of $(server_processes) > "$work/server.after"
+    cpu_of ${BENCH_BROKER_PID:-} > "$work/broker.after"
+    local statements answered
+    statements=$(bench_psql -c \
+        "SELECT COALESCE(SUM(calls), 0) FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '$database')")
+    answered=$(awk '/ commands, / { print $(NF - 4) }' "$work/postgres-run.txt" | tr -d ':')
+    awk -v r="$(cpu_spent "$work/replicas.before" "$work/replicas.after")" -v s="$(cpu_spent "$work/server.before" "$work/server.after")" \
+        -v b="$(cpu_spent "$work/broker.before" "$work/broker.after")" -v n="$answered" -v q="$statements" -v replicas="$replicas" \
+        -v broker="${BENCH_BROKER_PID:-}" 'BEGIN {
+            n = n > 0 ? n : 1
+            printf "  CPU per command: consumer replicas %.0f µs (%d processes), PostgreSQL %.0f µs (all its processes)", r * 1e6 / n, replicas, s * 1e6 / n
+            if (broker != "") printf ", broker %.0f µs", b * 1e6 / n
+            printf "\n  statements per command: %.3f (pg_stat_statements: %d statements, %d commands)\n", q / n, q, n
+        }'
+    stop
+}
+
+postgres_rows=()
+for replicas in 1 2 3; do
+    postgres_run "$replicas" "postgres, $replicas replica(s), 500 in flight" --commands "$long" --in-flight 500
+    postgres_rows+=("$replicas $(awk '/throughput/ { print $5 }' "$work/postgres-run.txt") $(awk '/reply latency/ { for (i = 1; i <= NF; i++) if ($i == "p99") print $(i + 1) }' "$work/postgres-run.txt")")
+done
+postgres_run 1 "postgres, 1 replica, offered $rate commands/s" --commands "$commands" --rate "$rate"
+postgres_rate_p99=$(awk '/reply latency/ { for (i = 1; i <= NF; i++) if ($i == "p99") print $(i + 1) }' "$work/postgres-run.txt")
+
+sqlite_p99=$(awk '/reply latency/ { for (i = 1; i <= NF; i++) if ($i == "p99") print $(i + 1) }' "$work/product.txt")
+echo "=== PostgreSQL beside SQLite at 500 in flight ($long purchases each, one run, load average $(cut -d ' ' -f 1-3 /proc/loadavg))"
+printf '  %-10s %8s %12s %9s %10s\n' store replicas commands/s "of SQLite" "p99 ms"
+printf '  %-10s %8s %12s %9s %10s\n' SQLite 1 "$product" "100 %" "$sqlite_p99"
+for row in "${postgres_rows[@]}"; do
+    read -r replicas throughput p99 <<< "$row"
+    printf '  %-10s %8s %12s %9s %10s\n' PostgreSQL "$replicas" "$throughput" \
+        "$(awk -v p="$throughput" -v s="$product" 'BEGIN { printf "%.0f %%", 100 * p / s }')" "$p99"
+done
+echo "  PostgreSQL, 1 replica, offered $rate commands/s: reply p99 $postgres_rate_p99 ms"

@@ -21,6 +21,9 @@
 # and a server certificate from it for the names of POSTGRES_LOCAL_TLS_NAMES (default
 # "IP:127.0.0.1,DNS:localhost"), turns TLS on and refuses connections without it (hostssl):
 # DATABASE_URL=…?sslmode=verify-full&sslrootcert=.postgres/NAME/tls/ca.pem (docs/scale-out.md).
+#
+# POSTGRES_LOCAL_SETTINGS adds lines to postgresql.conf when the server is first initialised
+# (scripts/benchmark.sh: "shared_preload_libraries = 'pg_stat_statements'", to count statements).
 set -euo pipefail
 
 command=${1:-status}
@@ -89,6 +92,7 @@ max_connections = 200
 shared_buffers = 128MB
 log_min_messages = warning
 log_line_prefix = '%m [%p] '
+${POSTGRES_LOCAL_SETTINGS:-}
 CONF
     if [ "${POSTGRES_LOCAL_TLS:-0}" = 1 ]; then enable_tls; fi
 }

@@ -215,14 +215,18 @@ if [ $# -eq 0 ]; then
     if [ -n "$started_broker" ]; then broker_pid=$(scripts/rabbitmq-local.sh pid "$started_broker"); fi
     benchmark=$(BENCH_BROKER_PID=$broker_pid BENCH_BIN_DIR=$E2E_BIN_DIR scripts/benchmark.sh --small)
     echo "$benchmark"
-    # Every run (the ceiling, 1/50/500 in flight, the offered rate) measured the broker's CPU
-    # too, and so printed the machine's budget. Not checked on a broker this script did not
-    # start (its pid is unknown here).
+    # Every run (the ceiling, 1/50/500 in flight, the offered rate, and PostgreSQL's four) measured
+    # the broker's CPU too, and so printed the machine's budget. Not checked on a broker this
+    # script did not start (its pid is unknown here).
     if [ -n "$broker_pid" ]; then
         machine_lines=$(grep -cE "^  broker CPU: [1-9][0-9]* µs per command; load tool CPU: [0-9]+ µs" <<< "$benchmark" || true)
-        [ "$machine_lines" -eq 5 ] && [ "$(grep -c "^  machine CPU: [0-9]* µs per command" <<< "$benchmark" || true)" -eq 5 ] \
-            || { echo "test: benchmark.sh printed the broker's CPU for $machine_lines runs, not 5" >&2; exit 1; }
+        [ "$machine_lines" -eq 9 ] && [ "$(grep -c "^  machine CPU: [0-9]* µs per command" <<< "$benchmark" || true)" -eq 9 ] \
+            || { echo "test: benchmark.sh printed the broker's CPU for $machine_lines runs, not 9" >&2; exit 1; }
     fi
+    # PostgreSQL's rows: each run's processes and statements, and the table beside SQLite.
+    [ "$(grep -cE "^  statements per command: [0-9.]+ \(pg_stat_statements: [1-9][0-9]* statements" <<< "$benchmark" || true)" -eq 4 ] \
+        && [ "$(grep -cE "^  PostgreSQL +[123] +[0-9]+ +[0-9]+ %" <<< "$benchmark" || true)" -eq 3 ] \
+        || { echo "test: benchmark.sh did not print PostgreSQL's rows (statements per command, 1/2/3 replicas beside SQLite)" >&2; exit 1; }
 
     # The measuring tools of docs/benchmarks.md work: the counters see one subscription row and
     # one processed-command record inserted per purchase, and the comparison prints its medians

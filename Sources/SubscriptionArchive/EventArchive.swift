@@ -23,7 +23,7 @@ import Synchronization
 /// everything they hand over while stopping is still stored.
 public final class EventArchive: Service {
     /// The archive's database, which the consumer's history query reads.
-    public let database: EventArchiveDatabase
+    public let database: any EventArchiveStore
     private let configuration: EventArchiveConfiguration
     private let logger: Logger
     private let pending = Mutex<[Handover]>([])
@@ -39,7 +39,7 @@ public final class EventArchive: Service {
     }
 
     /// An archive storing into `database`.
-    public init(database: EventArchiveDatabase, configuration: EventArchiveConfiguration, logger: Logger) {
+    public init(database: any EventArchiveStore, configuration: EventArchiveConfiguration, logger: Logger) {
         self.database = database
         self.configuration = configuration
         self.logger = logger

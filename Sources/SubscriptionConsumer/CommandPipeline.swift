@@ -174,9 +174,12 @@ struct CommandPipeline: Sendable {
     private func commitTransaction(
         _ batch: [Accepted], confirmed: [Int64], started: ContinuousClock.Instant
     ) async throws -> CommittedBatch {
+        // What the batch will read, named for a store that loads it up front (PostgreSQL).
+        let keys = database.preloadsReads ? handler.readKeys(for: batch.map(\.envelope)) : StoreReadKeys()
         let (applied, events) = try await database.write { [handler, clock, journal, faultInjection] transaction in
             defer { journal?.idle() }
             try transaction.removeFromOutbox(ids: confirmed)
+            if !keys.isEmpty { try transaction.preload(keys) }
             var transactionClock = TransactionClock(clock, in: transaction)
             var applied: [CommittedBatch.Applied] = []
             applied.reserveCapacity(batch.count)

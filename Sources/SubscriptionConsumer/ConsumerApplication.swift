@@ -44,7 +44,7 @@ public enum ConsumerApplication {
         try await connection.connect(retryUntil: .now + connectTimeout)
         try await connection.declare(BusTopology.commands(configuration.names))
         let notifier = try await makeNotifier(configuration: configuration, connection: connection, database: database, logger: logger)
-        let archive = try await makeArchive(configuration: configuration, connection: connection, logger: logger)
+        let archive = try await makeArchive(configuration: configuration, connection: connection, database: database, logger: logger)
         let handler = HistoryCommandHandler(
             inner: NotificationCommandHandler(inner: handler, queries: NotificationQueries(database: notifier?.database)),
             archive: archive?.database)
@@ -189,10 +189,12 @@ public enum ConsumerApplication {
         return store
     }
 
-    /// The event archive unless `EVENT_ARCHIVE=off` (docs/console.md). The queue that fed the
-    /// archive in earlier versions (`<prefix>.archive`, which nothing reads any more) is deleted.
+    /// The event archive unless `EVENT_ARCHIVE=off` (docs/console.md): in the PostgreSQL
+    /// database with `DATABASE_URL` (every replica's events in one place), else in a SQLite file
+    /// beside `DATABASE_PATH`. The queue that fed the archive in earlier versions
+    /// (`<prefix>.archive`, which nothing reads any more) is deleted.
     static func makeArchive(
-        configuration: ConsumerConfiguration, connection: AMQPConnection, logger: Logger
+        configuration: ConsumerConfiguration, connection: AMQPConnection, database: any ConsumerStore, logger: Logger
     ) async throws -> EventArchive? {
         let dropped = try await connection.deleteQueue(configuration.names.retiredArchiveQueue)
         if dropped > 0 {
@@ -206,26 +208,39 @@ public enum ConsumerApplication {
         }
         let path = configuration.eventArchiveDatabasePath
             ?? EventArchiveConfiguration.defaultDatabasePath(besides: configuration.databasePath)
-        let database = try EventArchiveDatabase(path: path)
+        let store: any EventArchiveStore
+        if let postgres = database as? PostgresStore {
+            store = postgres.eventArchive()
+        } else {
+            store = try EventArchiveDatabase(path: path)
+        }
         return EventArchive(
-            database: database,
+            database: store,
             configuration: EventArchiveConfiguration(databasePath: path, retention: configuration.eventArchiveRetention),
             logger: logger)
     }
 
     /// The notifier and its database when `NOTIFICATION_URLS` names any URL: its queue is
-    /// declared now, before any event can be published, so it misses none.
+    /// declared now, before any event can be published, so it misses none. Its state is in the
+    /// PostgreSQL database with `DATABASE_URL` (shared by every replica), else in a SQLite file
+    /// beside `DATABASE_PATH`.
     static func makeNotifier(
         configuration: ConsumerConfiguration, connection: AMQPConnection, database: any ConsumerStore, logger: Logger
-    ) async throws -> (service: Notifier, database: NotificationDatabase)? {
+    ) async throws -> (service: Notifier, database: any NotificationStore)? {
         guard !configuration.notificationURLs.isEmpty else {
             logger.info("no NOTIFICATION_URLS: App Store Server Notifications are not sent")
             return nil
         }
         let identity = try SigningIdentity.configured(path: configuration.signingIdentityPath, logger: logger)
-        let notifications = try NotificationDatabase(
-            path: configuration.notificationsDatabasePath
-                ?? NotifierConfiguration.defaultDatabasePath(besides: configuration.databasePath))
+        let notifications: any NotificationStore
+        if let postgres = database as? PostgresStore {
+            // A replica that took a due delivery and died leaves it due again after the claim.
+            notifications = postgres.notificationStore(claim: configuration.notificationTimeout * 4 + .seconds(30))
+        } else {
+            notifications = try NotificationDatabase(
+                path: configuration.notificationsDatabasePath
+                    ?? NotifierConfiguration.defaultDatabasePath(besides: configuration.databasePath))
+        }
         try await connection.declare(Notifier.topology(configuration.names))
         let clock: NotifierClock
         switch configuration.clock {

@@ -14,7 +14,7 @@ struct HistoryCommandHandler: CommandHandling {
 
     let inner: any CommandHandling
     /// The archive's database; nil when `EVENT_ARCHIVE=off`.
-    let archive: EventArchiveDatabase?
+    let archive: (any EventArchiveStore)?
 
     func handle(
         _ envelope: Subscriptions_V1_CommandEnvelope, context: CommandContext, in transaction: any AggregateTransaction
@@ -36,6 +36,10 @@ struct HistoryCommandHandler: CommandHandling {
         }
         outcome.reply.result = .getSubscriptionHistory(reply)
         return outcome
+    }
+
+    func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys {
+        inner.readKeys(for: envelopes)
     }
 
     func advance(

@@ -48,6 +48,10 @@ struct NotificationCommandHandler: CommandHandling {
         }
     }
 
+    func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys {
+        inner.readKeys(for: envelopes)
+    }
+
     func advance(
         to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction
     ) throws -> [OutgoingEvent] {

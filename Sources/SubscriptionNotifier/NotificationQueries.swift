@@ -9,10 +9,10 @@ public struct NotificationQueries: Sendable {
     /// Notifications per page (Apple's page size).
     public static let pageSize = 20
 
-    let database: NotificationDatabase?
+    let database: (any NotificationStore)?
 
     /// Queries over `database`; nil = the notifier is off (no URL): nothing was ever sent.
-    public init(database: NotificationDatabase?) { self.database = database }
+    public init(database: (any NotificationStore)?) { self.database = database }
 
     /// Whether a notifier sends notifications (a URL is configured).
     public var isEnabled: Bool { database != nil }

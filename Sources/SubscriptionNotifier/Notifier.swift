@@ -16,7 +16,7 @@ public final class Notifier: Service {
     let connection: AMQPConnection
     let queue: String
     let deadLetterQueue: String
-    let database: NotificationDatabase
+    let database: any NotificationStore
     let configuration: NotifierConfiguration
     let signer: X5CSigner
     let clock: NotifierClock
@@ -25,7 +25,7 @@ public final class Notifier: Service {
 
     /// A notifier consuming `queue` (declared by ``topology(_:)``).
     public init(
-        connection: AMQPConnection, names: BusNames, database: NotificationDatabase, configuration: NotifierConfiguration,
+        connection: AMQPConnection, names: BusNames, database: any NotificationStore, configuration: NotifierConfiguration,
         signer: X5CSigner, clock: NotifierClock, sender: any NotificationSender = URLSessionSender(), logger: Logger
     ) {
         self.connection = connection

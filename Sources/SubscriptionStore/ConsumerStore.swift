@@ -30,6 +30,15 @@ public protocol ConsumerStore: Sendable {
 
     /// What the store is, for logs: `sqlite <path>` or `postgresql <host:port/database>`.
     var summary: String { get }
+
+    /// Whether a batch's transaction should first name what it will read
+    /// (``ConsumerStoreTransaction/preload(_:)``): true where reads are round trips
+    /// (PostgreSQL); false by default, where naming them would cost more than reading them.
+    var preloadsReads: Bool { get }
+}
+
+extension ConsumerStore {
+    public var preloadsReads: Bool { false }
 }
 
 /// One transaction of a ``ConsumerStore``: the engine's aggregates (``AggregateTransaction``),
@@ -72,9 +81,17 @@ public protocol ConsumerStoreTransaction: AggregateTransaction {
     /// rest of the transaction stays as it was (a preview, docs/previews.md). A thrown error
     /// rolls back too and is rethrown.
     func rollingBack<Value>(_ body: () throws -> Value) throws -> Value
+
+    /// Loads what a batch of commands is about to read (``StoreReadKeys``), taking in a write
+    /// transaction the locks those reads would take, so that the batch's reads are answered
+    /// without a round trip each. Nothing changes in what any read answers. The default does
+    /// nothing: SQLite's reads are calls into the process, not round trips.
+    func preload(_ keys: StoreReadKeys) throws
 }
 
 extension ConsumerStoreTransaction {
+    public func preload(_ keys: StoreReadKeys) throws {}
+
     /// The earliest due time of any subscription or mass extension on the consumer's clock (the
     /// scheduler sleeps until it; test clocks never fire by themselves).
     public func earliestDueDate() throws -> Date? {

@@ -35,6 +35,16 @@ public struct DueDelivery: Sendable, Hashable {
     /// When this attempt is due (ms).
     public var dueAt: Int64
     public var signedPayload: String
+
+    /// A due delivery.
+    public init(notificationUUID: String, url: String, attempts: Int, firstAttemptAt: Int64?, dueAt: Int64, signedPayload: String) {
+        self.notificationUUID = notificationUUID
+        self.url = url
+        self.attempts = attempts
+        self.firstAttemptAt = firstAttemptAt
+        self.dueAt = dueAt
+        self.signedPayload = signedPayload
+    }
 }
 
 /// One attempt of a delivery, to record: `nextAttemptAt` nil ends the delivery (delivered or
@@ -69,6 +79,14 @@ public struct SendAttemptRecord: Sendable, Hashable {
     public var url: String
     /// The receiver's HTTP status, when it answered.
     public var httpStatus: Int?
+
+    /// A recorded attempt.
+    public init(attemptedAt: Int64, result: String, url: String, httpStatus: Int?) {
+        self.attemptedAt = attemptedAt
+        self.result = result
+        self.url = url
+        self.httpStatus = httpStatus
+    }
 }
 
 /// A notification with its attempts, oldest first.
@@ -77,6 +95,14 @@ public struct NotificationHistoryEntry: Sendable, Hashable {
     public var signedDate: Int64
     public var signedPayload: String
     public var attempts: [SendAttemptRecord]
+
+    /// A notification with its attempts.
+    public init(uuid: String, signedDate: Int64, signedPayload: String, attempts: [SendAttemptRecord]) {
+        self.uuid = uuid
+        self.signedDate = signedDate
+        self.signedPayload = signedPayload
+        self.attempts = attempts
+    }
 }
 
 /// What a history page asks for. Times are ms since 1970; `after` is the position of the last
@@ -124,4 +150,10 @@ public struct HistoryPosition: Sendable, Hashable {
 public struct NotificationHistoryPage: Sendable, Hashable {
     public var items: [NotificationHistoryEntry]
     public var hasMore: Bool
+
+    /// A page.
+    public init(items: [NotificationHistoryEntry], hasMore: Bool) {
+        self.items = items
+        self.hasMore = hasMore
+    }
 }

@@ -7,6 +7,8 @@ import PostgresNIO
 /// `clock_id` `''` for the consumer's clock instead of NULL (docs/scale-out.md).
 ///
 /// - `pg1`: every table and index of the consumer's state.
+/// - `pg2`: the event archive's and the notifier's tables, which live in SQLite files of their
+///   own beside a SQLite store, and in the shared database with PostgreSQL.
 ///
 /// Applied migrations are recorded in `schema_migration`. Replicas that start together do not
 /// race: the migrating transaction first takes a transaction-scoped advisory lock.
@@ -89,6 +91,60 @@ enum PostgresSchema {
                 created_at BIGINT NOT NULL
             )
             """,
+        ]),
+        ("pg2", [
+            // The event archive (PostgresEventArchive): what EventArchiveDatabase keeps in its
+            // own SQLite file, shared here by every replica. `id` is arrival order (pruning).
+            """
+            CREATE TABLE archived_event (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                uuid TEXT NOT NULL,                  -- notification_uuid
+                subscription_id TEXT NOT NULL,       -- a summary's: 'mass-extension-summary/' and its uuid
+                sequence BIGINT NOT NULL,
+                signed_date BIGINT NOT NULL,         -- ms since 1970, engine time
+                notification_type TEXT NOT NULL,
+                subtype TEXT NOT NULL,
+                archived_at BIGINT NOT NULL,         -- ms since 1970, wall clock (retention)
+                body BYTEA NOT NULL                  -- subscriptions.v1.NotificationEvent
+            )
+            """,
+            "CREATE UNIQUE INDEX archived_event_by_subscription ON archived_event (subscription_id, sequence)",
+            // The notifier (PostgresNotificationStore): NotificationDatabase's tables.
+            """
+            CREATE TABLE notification (
+                uuid TEXT PRIMARY KEY,
+                notification_type TEXT NOT NULL,
+                subtype TEXT,
+                subscription_id TEXT NOT NULL,
+                signed_date BIGINT NOT NULL,         -- ms since 1970
+                signed_payload TEXT NOT NULL         -- the JWS sent, the same on every retry
+            )
+            """,
+            "CREATE INDEX notification_by_date ON notification (signed_date, uuid)",
+            "CREATE INDEX notification_by_subscription ON notification (subscription_id, signed_date)",
+            """
+            CREATE TABLE delivery (
+                notification_uuid TEXT NOT NULL,
+                url TEXT NOT NULL,
+                attempts INTEGER NOT NULL,
+                first_attempt_at BIGINT,             -- ms; NULL before the first attempt
+                next_attempt_at BIGINT,              -- ms; NULL once delivered or given up; a claim's end while one replica sends
+                delivered BOOLEAN NOT NULL DEFAULT false,
+                PRIMARY KEY (notification_uuid, url)
+            )
+            """,
+            "CREATE INDEX delivery_due ON delivery (next_attempt_at) WHERE next_attempt_at IS NOT NULL",
+            """
+            CREATE TABLE send_attempt (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                notification_uuid TEXT NOT NULL,
+                url TEXT NOT NULL,
+                attempted_at BIGINT NOT NULL,        -- ms (the manual clock's time under CLOCK=manual)
+                result TEXT NOT NULL,                -- Apple's sendAttemptResult
+                http_status INTEGER
+            )
+            """,
+            "CREATE INDEX send_attempt_by_notification ON send_attempt (notification_uuid, id)",
         ]),
     ]
 

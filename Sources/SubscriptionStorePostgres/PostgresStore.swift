@@ -19,6 +19,7 @@ public final class PostgresStore: ConsumerStore {
     private let writer: PostgresSession
     private let reader: PostgresSession
     private let configuration: PostgresStoreConfiguration
+    private let connection: PostgresConnection.Configuration
     private let logger: Logger
 
     private init(configuration: PostgresStoreConfiguration, logger: Logger) throws(StoreError) {
@@ -32,6 +33,7 @@ public final class PostgresStore: ConsumerStore {
         } catch {
             throw StoreError(.cannotOpen, "cannot set up TLS for \(configuration.summary): \(error)")
         }
+        self.connection = connection
         writer = PostgresSession(label: "subscriptions.postgres.writer", configuration: connection, logger: driverLogger)
         reader = PostgresSession(label: "subscriptions.postgres.reader", configuration: connection, logger: driverLogger)
     }
@@ -69,6 +71,9 @@ public final class PostgresStore: ConsumerStore {
     }
 
     public var summary: String { "postgresql \(configuration.summary)" }
+
+    /// A batch's reads are loaded up front (``PostgresTransaction/preload(_:)``).
+    public var preloadsReads: Bool { true }
 
     public func write<Result: Sendable>(
         _ body: @escaping @Sendable (any ConsumerStoreTransaction) throws -> Result
@@ -109,13 +114,14 @@ public final class PostgresStore: ConsumerStore {
             while true {
                 let transaction = PostgresTransaction(connection: connection, logger: logger, locking: locking)
                 do {
-                    try transaction.execute(begin)
+                    try transaction.send(begin)
                     let result = try body(transaction)
-                    try transaction.execute("COMMIT")
+                    try transaction.flush()
+                    try transaction.send("COMMIT")
                     return result
                 } catch {
                     // A closed connection is not asked to roll back (the server did, when it ended it).
-                    if connection.isClosed || (try? transaction.execute("ROLLBACK")) == nil {
+                    if connection.isClosed || (try? transaction.send("ROLLBACK")) == nil {
                         session.discardConnection()
                         throw error
                     }
@@ -130,6 +136,19 @@ public final class PostgresStore: ConsumerStore {
 }
 
 extension PostgresStore {
+    /// The event archive in this database (its tables are migrated with the store's), on
+    /// connections of its own.
+    public func eventArchive() -> PostgresEventArchive {
+        PostgresEventArchive(configuration: connection, logger: logger)
+    }
+
+    /// The notifier's store in this database, on connections of its own; a due delivery one
+    /// replica takes is claimed for `claim` (longer than a send may take).
+    public func notificationStore(claim: Duration) -> PostgresNotificationStore {
+        let milliseconds = claim.components.seconds * 1000 + claim.components.attoseconds / 1_000_000_000_000_000
+        return PostgresNotificationStore(configuration: connection, claimMilliseconds: milliseconds, logger: logger)
+    }
+
     /// The migrations applied to the database, in order.
     public func appliedMigrations() async throws -> [String] {
         try await writer.run { [logger] connection in try PostgresSchema.appliedMigrations(connection, logger: logger) }

@@ -4,63 +4,109 @@ import SubscriptionStore
 
 extension PostgresTransaction: AggregateTransaction {
     /// Replicas write side by side (docs/scale-out.md): two of them picking time-ordered ids in
-    /// the same millisecond would take turns on each other's advisory locks, and across two
-    /// batches could deadlock; hashed ids practically never meet.
+    /// the same millisecond would meet on each other's rows and retry; hashed ids practically
+    /// never meet.
     public var hasSingleWriter: Bool { false }
 
+    /// From the cache when this transaction read or wrote it; else read (`FOR UPDATE` in a
+    /// write transaction) and remembered, found or absent. An absent id is not locked: a save
+    /// of it inserts, which fails with a unique violation, and the transaction runs again, if
+    /// another replica created it meanwhile.
     public func subscription(_ id: String) throws -> Data? {
-        try lockedRead(orLock: "subscription:\(id)") {
-            try value(Data.self, "SELECT body FROM subscription WHERE id = \(id)\(unescaped: forUpdate)")
+        if let known = cache.subscriptions[id] {
+            guard case .present(let body, _, _, _) = known else { return nil }
+            return body
         }
+        let row = try execute("SELECT body, clock_id, customer_id, group_id FROM subscription WHERE id = \(id)\(unescaped: forUpdate)").first
+        guard let row else {
+            cache.subscriptions[id] = .absent
+            return nil
+        }
+        let (body, clock, customerId, groupId) = try row.decode((Data, String, String, String).self)
+        cache.subscriptions[id] = .present(body: body, clockId: clock, customerId: customerId, groupId: groupId)
+        return body
     }
 
+    /// Kept until the server is next needed (``PostgresPendingWrites``): inserted when this
+    /// transaction found the id absent, updated when it found it, else upserted.
     public func putSubscription(
         _ body: Data, id: String, customerId: String, groupId: String, productId: String, dueAt: Int64?, clockId: String?
     ) throws {
-        try execute("""
-            INSERT INTO subscription (id, customer_id, group_id, product_id, due_at, body, clock_id)
-            VALUES (\(id), \(customerId), \(groupId), \(productId), \(dueAt), \(body), \(Self.column(clockId)))
-            ON CONFLICT (id) DO UPDATE SET product_id = excluded.product_id, due_at = excluded.due_at, body = excluded.body
-            """)
+        let write: PostgresPendingWrites.SubscriptionWrite
+        switch cache.subscriptions[id] {
+        case .present?: write = .update
+        case .absent?: write = .insert
+        case nil: write = .upsert
+        }
+        let clock = Self.column(clockId)
+        pending.put(PostgresPendingWrites.Subscription(
+            id: id, customerId: customerId, groupId: groupId, productId: productId, dueAt: dueAt, body: body, clock: clock, write: write))
+        cache.saved(body, id: id, customerId: customerId, groupId: groupId, dueAt: dueAt, clock: clock)
     }
 
     public func subscriptionIds(customerId: String, groupId: String, onClock clockId: String?) throws -> [String] {
-        try lockCustomer(customerId, onClock: clockId)
-        return try values(String.self, """
-            SELECT id FROM subscription WHERE clock_id = \(Self.column(clockId)) AND customer_id = \(customerId) AND group_id = \(groupId)
-            ORDER BY id
-            """)
+        try customerSubscriptions(customerId, clock: Self.column(clockId)).filter { $0.groupId == groupId }.map { $0.id }.sorted()
     }
 
     public func subscriptionIds(customerId: String, onClock clockId: String?) throws -> [String] {
-        try lockCustomer(customerId, onClock: clockId)
-        return try values(String.self, "SELECT id FROM subscription WHERE clock_id = \(Self.column(clockId)) AND customer_id = \(customerId) ORDER BY id")
+        try customerSubscriptions(customerId, clock: Self.column(clockId)).map { $0.id }.sorted()
     }
 
+    /// A customer's subscriptions in every group: from the cache (the preload's, or an earlier
+    /// lookup's, with this transaction's new subscriptions added), else looked up under the
+    /// customer's advisory lock.
+    private func customerSubscriptions(_ customerId: String, clock: String) throws -> [(id: String, groupId: String)] {
+        let key = PostgresReadCache.CustomerKey(clock: clock, customerId: customerId)
+        if let known = cache.customers[key] { return known }
+        try lockCustomer(customerId, clock: clock)
+        let found = try execute("SELECT id, group_id FROM subscription WHERE clock_id = \(clock) AND customer_id = \(customerId)")
+            .map { row in
+                let (id, groupId) = try row.decode((String, String).self)
+                return (id: id, groupId: groupId)
+            }
+        cache.customers[key] = found
+        return found
+    }
+
+    /// A page of a product's subscriptions; their rows are read ahead with it (a mass extension
+    /// or a what-if loads each one next).
     public func subscriptionIds(productId: String, onClock clockId: String?, from firstId: String, limit: Int) throws -> [String] {
-        try values(String.self, """
+        let ids = try values(String.self, """
             SELECT id FROM subscription WHERE id >= \(firstId) AND product_id = \(productId) AND clock_id = \(Self.column(clockId))
             ORDER BY id LIMIT \(limit)
             """)
+        try readAhead(ids)
+        return ids
     }
 
+    /// Due subscriptions; their rows are read ahead with them (the engine loads each one next
+    /// and fires it if it is still due).
     public func dueSubscriptionIds(onClock clockId: String?, atOrBefore dueAt: Int64, limit: Int) throws -> [String] {
-        try values(String.self, """
+        let ids = try values(String.self, """
             SELECT id FROM subscription WHERE clock_id = \(Self.column(clockId)) AND due_at IS NOT NULL AND due_at <= \(dueAt)
             ORDER BY due_at, id LIMIT \(limit)
             """)
+        try readAhead(ids)
+        return ids
     }
 
     public func earliestSubscriptionDue(onClock clockId: String?) throws -> Int64? {
-        try value(Int64?.self, "SELECT MIN(due_at) FROM subscription WHERE clock_id = \(Self.column(clockId)) AND due_at IS NOT NULL") ?? nil
+        let clock = Self.column(clockId)
+        let earliest = try value(Int64?.self, "SELECT MIN(due_at) FROM subscription WHERE clock_id = \(clock) AND due_at IS NOT NULL") ?? nil
+        cache.dueFloors[clock] = earliest ?? .max
+        return earliest
+    }
+
+    /// False without a query while the clock's due floor (learnt from `MIN(due_at)` in this
+    /// transaction, lowered by its own saves) is after `dueAt`: the engine asks before every
+    /// command.
+    public func maySubscriptionBeDue(onClock clockId: String?, atOrBefore dueAt: Int64) throws -> Bool {
+        if let floor = cache.dueFloors[Self.column(clockId)], floor > dueAt { return false }
+        return try earliestSubscriptionDue(onClock: clockId).map { $0 <= dueAt } ?? false
     }
 
     public func putTransaction(_ body: Data, subscriptionId: String, position: Int, transactionId: String) throws {
-        try execute("""
-            INSERT INTO transaction_history (subscription_id, position, transaction_id, body)
-            VALUES (\(subscriptionId), \(position), \(transactionId), \(body))
-            ON CONFLICT (subscription_id, position) DO UPDATE SET transaction_id = excluded.transaction_id, body = excluded.body
-            """)
+        pending.putTransaction(body, subscriptionId: subscriptionId, position: position, transactionId: transactionId)
     }
 
     public func transactions(subscriptionId: String) throws -> [Data] {
@@ -78,16 +124,18 @@ extension PostgresTransaction: AggregateTransaction {
     }
 
     public func putRequestResult(_ body: Data, key: String, subscriptionId: String) throws {
-        try execute("""
-            INSERT INTO request_result (subscription_id, key, body) VALUES (\(subscriptionId), \(key), \(body))
-            ON CONFLICT (subscription_id, key) DO UPDATE SET body = excluded.body
-            """)
+        pending.putRequestResult(body, key: key, subscriptionId: subscriptionId)
     }
 
+    /// Read `FOR UPDATE`; when there is no such job yet (in a write transaction), its advisory
+    /// lock is taken and the row read again: two replicas creating the same job take turns, and
+    /// the later one finds the earlier one's row (its save is an upsert).
     public func massExtension(_ id: String) throws -> Data? {
-        try lockedRead(orLock: "mass-extension:\(id)") {
-            try value(Data.self, "SELECT body FROM mass_extension WHERE id = \(id)\(unescaped: forUpdate)")
-        }
+        let read = { try self.value(Data.self, "SELECT body FROM mass_extension WHERE id = \(id)\(unescaped: self.forUpdate)") }
+        if let found = try read() { return found }
+        guard locking else { return nil }
+        try execute("SELECT pg_advisory_xact_lock(hashtextextended(\("mass-extension:\(id)"), 0))")
+        return try read()
     }
 
     public func putMassExtension(_ body: Data, id: String, productId: String, dueAt: Int64?, clockId: String?) throws {
@@ -107,55 +155,5 @@ extension PostgresTransaction: AggregateTransaction {
 
     public func earliestMassExtensionDue(onClock clockId: String?) throws -> Int64? {
         try value(Int64?.self, "SELECT MIN(due_at) FROM mass_extension WHERE clock_id = \(Self.column(clockId)) AND due_at IS NOT NULL") ?? nil
-    }
-
-    public func clock(ofSubscription id: String) throws -> StoredClockMembership? {
-        guard let clockId = try value(String.self, "SELECT clock_id FROM subscription WHERE id = \(id)") else { return nil }
-        return StoredClockMembership(clockId: clockId.isEmpty ? nil : clockId)
-    }
-
-    public func hasTestClocks() throws -> Bool {
-        try value(Bool.self, "SELECT EXISTS (SELECT 1 FROM test_clock)") ?? false
-    }
-
-    public func testClock(_ id: String) throws -> StoredTestClock? {
-        // Shared: commands on one clock run side by side on several replicas; an advance or a
-        // delete (`testClockToChange`) waits for them and holds off the next ones.
-        try execute("SELECT id, name, now_at, created_at FROM test_clock WHERE id = \(id)\(unescaped: locking ? " FOR SHARE" : "")")
-            .first.map(Self.testClock(from:))
-    }
-
-    public func testClockToChange(_ id: String) throws -> StoredTestClock? {
-        try execute("SELECT id, name, now_at, created_at FROM test_clock WHERE id = \(id)\(unescaped: forUpdate)").first.map(Self.testClock(from:))
-    }
-
-    public func testClocks() throws -> [StoredTestClock] {
-        try execute("SELECT id, name, now_at, created_at FROM test_clock ORDER BY id").map(Self.testClock(from:))
-    }
-
-    public func putTestClock(_ clock: StoredTestClock) throws {
-        try execute("""
-            INSERT INTO test_clock (id, name, now_at, created_at) VALUES (\(clock.id), \(clock.name), \(clock.now), \(clock.createdAt))
-            ON CONFLICT (id) DO UPDATE SET name = excluded.name, now_at = excluded.now_at, created_at = excluded.created_at
-            """)
-    }
-
-    public func subscriptionCount(onClock clockId: String) throws -> Int {
-        try value(Int.self, "SELECT COUNT(*) FROM subscription WHERE clock_id = \(clockId)") ?? 0
-    }
-
-    public func deleteTestClock(_ id: String) throws -> Int {
-        let count = try subscriptionCount(onClock: id)
-        try execute("DELETE FROM transaction_history WHERE subscription_id IN (SELECT id FROM subscription WHERE clock_id = \(id))")
-        try execute("DELETE FROM request_result WHERE subscription_id IN (SELECT id FROM subscription WHERE clock_id = \(id))")
-        try execute("DELETE FROM subscription WHERE clock_id = \(id)")
-        try execute("DELETE FROM mass_extension WHERE clock_id = \(id)")
-        try execute("DELETE FROM test_clock WHERE id = \(id)")
-        return count
-    }
-
-    private static func testClock(from row: PostgresRow) throws -> StoredTestClock {
-        let (id, name, now, createdAt) = try row.decode((String, String, Int64, Int64).self)
-        return StoredTestClock(id: id, name: name, now: now, createdAt: createdAt)
     }
 }

@@ -5,21 +5,26 @@ import SubscriptionStore
 /// Processed commands, the outbox, settings and retention: what the consumer keeps besides the aggregates.
 extension PostgresTransaction: ConsumerStoreTransaction {
     public func processedReply(commandId: String) throws -> Data? {
-        try value(Data.self, "SELECT reply FROM processed_command WHERE command_id = \(commandId)")
+        try processedCommand(commandId: commandId)?.reply
     }
 
+    /// From the cache (the batch's preload, or this transaction's record), else read.
     public func processedCommand(commandId: String) throws -> (reply: Data, digest: Data?)? {
-        try execute("SELECT reply, command_digest FROM processed_command WHERE command_id = \(commandId)").first.map { row in
+        if let known = cache.processed[commandId] { return known }
+        let found = try execute("SELECT reply, command_digest FROM processed_command WHERE command_id = \(commandId)").first.map { row in
             let (reply, digest) = try row.decode((Data, Data?).self)
             return (reply: reply, digest: digest)
         }
+        cache.processed[commandId] = found
+        return found
     }
 
+    /// Kept with the other pending writes; recording an id twice fails when they are sent (the
+    /// commit at the latest).
     public func recordProcessed(commandId: String, method: String, reply: Data, at date: Date, digest: Data?) throws {
-        try execute("""
-            INSERT INTO processed_command (command_id, method, reply, processed_at, command_digest)
-            VALUES (\(commandId), \(method), \(reply), \(Self.milliseconds(date)), \(digest))
-            """)
+        pending.recordProcessed(PostgresPendingWrites.Processed(
+            commandId: commandId, method: method, reply: reply, processedAt: Self.milliseconds(date), digest: digest))
+        cache.processed[commandId] = (reply: reply, digest: digest)
     }
 
     public func processedCommandCount() throws -> Int {
@@ -38,22 +43,18 @@ extension PostgresTransaction: ConsumerStoreTransaction {
         return result.metadata.rows ?? 0
     }
 
+    /// One statement with the pending writes: the outbox rows inserted in order, their ids
+    /// returned ascending.
     @discardableResult
     public func enqueue(_ entries: consuming [OutboxEntry]) throws -> [OutboxEntry] {
         var stored = consume entries
-        for index in stored.indices {
-            let entry = stored[index]
-            guard let id = try value(Int64.self, """
-                INSERT INTO outbox (routing_key, message_id, correlation_id, subscription_id, sequence, signed_at, body)
-                VALUES (\(entry.routingKey), \(entry.messageId), \(entry.correlationId), \(entry.subscriptionId),
-                    \(entry.sequence), \(entry.signedAt), \(entry.body))
-                RETURNING id
-                """)
-            else {
-                throw StoreError(.corruptValue, "the outbox insert returned no id")
-            }
-            stored[index].id = id
+        guard !stored.isEmpty, let statement = pending.statement(inserting: stored) else { return stored }
+        let ids = try send(statement).map { try $0.decode(Int64.self) }
+        pending = PostgresPendingWrites()
+        guard ids.count == stored.count else {
+            throw StoreError(.corruptValue, "the outbox insert returned \(ids.count) ids for \(stored.count) entries")
         }
+        for index in stored.indices { stored[index].id = ids[index] }
         return stored
     }
 
@@ -71,9 +72,9 @@ extension PostgresTransaction: ConsumerStoreTransaction {
         }
     }
 
+    /// Kept with the other pending writes (the next batch's statement deletes them).
     public func removeFromOutbox(ids: [Int64]) throws {
-        guard !ids.isEmpty else { return }
-        try execute("DELETE FROM outbox WHERE id = ANY(\(ids))")
+        pending.removeFromOutbox(ids)
     }
 
     public func outboxCount() throws -> Int {

@@ -4,8 +4,13 @@ import PostgresNIO
 import SubscriptionStore
 
 /// One PostgreSQL transaction of ``PostgresStore``: the same calls as the SQLite store's
-/// ``StoreTransaction`` (``ConsumerStoreTransaction``), each one or a few statements that block
-/// the store's queue until the server answered. Valid only inside the closure that received it.
+/// ``StoreTransaction`` (``ConsumerStoreTransaction``), served so that a batch of commands costs a
+/// handful of round trips, not a few per command (docs/scale-out.md, "A batch in a handful of
+/// statements"): what the batch will read is loaded up front by ``preload(_:)``, one statement
+/// per kind; every read is answered from what the transaction already read or wrote
+/// (``PostgresReadCache``) before it goes to the server; and writes are kept
+/// (``PostgresPendingWrites``) until the server is next needed, then sent as one statement.
+/// Valid only inside the closure that received it.
 ///
 /// A test clock's id is `clock_id`; the consumer's clock is stored as `''` (not NULL, so that
 /// `clock_id = $1` uses the `(clock_id, …)` indexes; test clock ids are never empty).
@@ -14,15 +19,23 @@ import SubscriptionStore
 /// command reads before it changes it is locked until the commit, so transactions of different
 /// replicas that touch the same thing run one after the other and the later one reads what the
 /// earlier committed (`READ COMMITTED`: a statement that waited for a lock sees the newest
-/// version): a subscription, a mass extension, a test clock and a setting (the manual clock)
-/// are read `FOR UPDATE`; a customer's subscriptions are looked up under a transaction-scoped
-/// advisory lock on the customer (and clock), which also covers a subscription not created yet.
-/// Read-only transactions take no locks.
+/// version): a subscription, a mass extension and a setting (the manual clock) are read
+/// `FOR UPDATE`, a test clock `FOR SHARE` by the commands on it and `FOR UPDATE` by an advance;
+/// a customer's subscriptions are looked up under a transaction-scoped advisory lock on the
+/// customer (and clock). The preload takes each kind of lock for the whole batch in one
+/// statement, in a fixed order (clocks, then customers, then subscriptions by id), so two
+/// batches never wait for each other crosswise. Read-only transactions take no locks.
 public final class PostgresTransaction {
     let connection: PostgresConnection
     let logger: Logger
     /// Whether reads lock what they return (write transactions).
     let locking: Bool
+    /// What this transaction read and wrote, answered without a round trip.
+    var cache = PostgresReadCache()
+    /// Writes not sent yet.
+    var pending = PostgresPendingWrites()
+    /// Statements sent to the server so far (tests; the benchmark counts them on the server).
+    public private(set) var statementCount = 0
 
     init(connection: PostgresConnection, logger: Logger, locking: Bool) {
         self.connection = connection
@@ -30,31 +43,41 @@ public final class PostgresTransaction {
         self.locking = locking
     }
 
-    /// A row read `FOR UPDATE`; when there is no such row yet (in a write transaction), the
-    /// advisory lock `key` is taken and the row read again: two replicas creating the same row
-    /// take turns, and the later one finds the earlier one's row.
-    func lockedRead(orLock key: String, _ read: () throws -> Data?) throws -> Data? {
-        if let found = try read() { return found }
-        guard locking else { return nil }
-        try execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
-        return try read()
-    }
-
     /// `FOR UPDATE` in a write transaction, nothing in a read-only one.
     var forUpdate: String { locking ? " FOR UPDATE" : "" }
 
-    /// In a write transaction, waits for and takes the advisory lock of a customer on a clock
-    /// (released at commit or rollback).
-    func lockCustomer(_ customerId: String, onClock clockId: String?) throws {
-        guard locking else { return }
-        let key = "customer:\(Self.column(clockId)):\(customerId)"
-        try execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
+    /// The advisory lock key of a customer on a clock column (`''`: the consumer's clock).
+    static func customerLockKey(clock: String, customerId: String) -> String {
+        "customer:\(clock):\(customerId)"
     }
 
-    /// Runs `query` and returns its rows (blocking the store's queue, never the cooperative pool).
+    /// In a write transaction, waits for and takes the advisory lock of a customer on a clock
+    /// (released at commit or rollback).
+    func lockCustomer(_ customerId: String, clock: String) throws {
+        guard locking else { return }
+        try execute("SELECT pg_advisory_xact_lock(hashtextextended(\(Self.customerLockKey(clock: clock, customerId: customerId)), 0))")
+    }
+
+    /// Sends the pending writes, then runs `query` and returns its rows (blocking the store's
+    /// queue, never the cooperative pool).
     @discardableResult
     public func execute(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try BoundedWait.value(of: connection.query(query, logger: logger), closing: connection)
+        try flush()
+        return try send(query)
+    }
+
+    /// Sends the pending writes (before a read the cache cannot answer, and before the commit).
+    func flush() throws {
+        guard let statement = pending.statement() else { return }
+        try send(statement)
+        pending = PostgresPendingWrites()
+    }
+
+    /// Runs `query` as it is.
+    @discardableResult
+    func send(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        statementCount += 1
+        return try BoundedWait.value(of: connection.query(query, logger: logger), closing: connection)
     }
 
     /// The first column of the first row, or nil when there is no row.

@@ -97,6 +97,12 @@ public protocol CommandHandling: Sendable {
         clockOf envelope: Subscriptions_V1_CommandEnvelope, to until: Date, context: CommandContext,
         in transaction: any AggregateTransaction
     ) throws -> [Subscriptions_V1_NotificationEvent]
+
+    /// What a batch of `envelopes` will read first, for the store to load up front
+    /// (``ConsumerStoreTransaction/preload(_:)``): a hint. No default: a handler that wraps
+    /// another forwards its keys (a default here once hid the engine's keys behind the
+    /// consumer's wrappers, and every command of a PostgreSQL batch read one by one again).
+    func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys
 }
 
 extension CommandHandling {

@@ -204,10 +204,12 @@ final class Stack: Sendable {
     /// Starts another consumer process on the same store and bus (a replica; with
     /// `DATABASE_URL` they share the PostgreSQL database), on a `/health` port of its own, and
     /// waits until it is healthy. The caller stops it; returns it with its `/health` URL.
-    func startReplica(_ index: Int) async throws -> (process: ServiceProcess, healthURL: URL) {
+    /// `environment` adds to or overrides the stack consumer's environment (e.g. a
+    /// `DATABASE_PATH` in a directory of the replica's own).
+    func startReplica(_ index: Int, environment overrides: [String: String] = [:]) async throws -> (process: ServiceProcess, healthURL: URL) {
         guard let launch = consumerLaunch else { throw E2EError("this stack did not start the consumer") }
         let port = try FreePort.find()
-        var environment = launch.environment
+        var environment = launch.environment.merging(overrides) { _, new in new }
         environment["HTTP_PORT"] = String(port)
         let process = try ServiceProcess(
             name: "consumer-\(index)", executable: launch.executable, environment: environment,

@@ -70,6 +70,10 @@ struct EventArchiveTests {
         func advance(to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction) throws
             -> [OutgoingEvent]
         { [] }
+
+        func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys {
+            StoreReadKeys(commandIds: envelopes.map(\.commandID))
+        }
     }
 
     @Test("the history query gets each subscription's latest archived events by sequence, the truncation flag and now")

@@ -17,11 +17,7 @@ enum NewSubscriptionId {
         customerId: String, groupId: String, at now: Timestamp, reserved: String?, in store: some EngineStore
     ) throws -> String {
         let clockId = store.clockId
-        let clock = clockId.map { "\u{1F}\($0)" } ?? ""
-        func hash(_ salt: Int) -> UInt64 {
-            let digest = SHA1.digest("\(customerId)\u{1F}\(groupId)\u{1F}\(salt)\(clock)".utf8)
-            return digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        }
+        func hash(_ salt: Int) -> UInt64 { Self.hash(customerId: customerId, groupId: groupId, clockId: clockId, salt: salt) }
         let first = hash(0)
         if store.subscriptionIdScheme == .timeOrdered, clockId == nil, let base = timeOrderedBase(now) {
             for attempt in 0..<UInt64(timeOrderedAttempts) {
@@ -37,6 +33,18 @@ enum NewSubscriptionId {
             salt += 1
             value = hash(salt)
         }
+    }
+
+    /// The first hashed id of a customer's new subscription in a group on a clock: what ``make``
+    /// tries first on a store with hashed ids, unless that id is taken or reserved.
+    static func firstHashed(customerId: String, groupId: String, clockId: String?) -> String {
+        String(hashedBase + hash(customerId: customerId, groupId: groupId, clockId: clockId, salt: 0) % 1_000_000_000_000_000)
+    }
+
+    private static func hash(customerId: String, groupId: String, clockId: String?, salt: Int) -> UInt64 {
+        let clock = clockId.map { "\u{1F}\($0)" } ?? ""
+        let digest = SHA1.digest("\(customerId)\u{1F}\(groupId)\u{1F}\(salt)\(clock)".utf8)
+        return digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 
     /// `2` followed by 15 zeros: every hashed id is this plus 15 digits of the hash.
