@@ -190,6 +190,27 @@ let package = Package(
             // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
+        // Retention messaging (docs/retention-messaging.md): the Retention Messaging API answered
+        // from the consumer's store, the real-time call to the app's Get Retention Message
+        // endpoint off the command path, and the performance test of that endpoint.
+        .target(
+            name: "SubscriptionRetention",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionAPI",
+                "SubscriptionEngine",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionTopology",
+                "SubscriptionTrust",
+                "SubscriptionWire",
+                "StableIdentifiers",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
+        ),
         // Keeps every notification event in its own SQLite file for the console's timeline
         // (docs/console.md); fed in process by the consumer once the broker confirmed an event.
         .target(
@@ -219,6 +240,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 "SubscriptionArchive",
                 "SubscriptionNotifier",
+                "SubscriptionRetention",
                 "SubscriptionTrust",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -328,6 +350,15 @@ let package = Package(
             name: "SubscriptionWireTests",
             dependencies: ["SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SubscriptionRetentionTests",
+            dependencies: [
+                "SubscriptionRetention", "SubscriptionAPI", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore",
+                "SubscriptionStorePostgres", "SubscriptionWire", "SubscriptionTrust", "ServiceTestSupport",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SubscriptionStoreTests",

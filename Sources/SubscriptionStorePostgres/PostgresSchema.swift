@@ -7,6 +7,7 @@ import PostgresNIO
 /// `clock_id` `''` for the consumer's clock instead of NULL (docs/scale-out.md).
 ///
 /// - `pg1`: every table and index of the consumer's state.
+/// - `pg2-messaging`: the retention messaging documents (docs/retention-messaging.md).
 ///
 /// Applied migrations are recorded in `schema_migration`. Replicas that start together do not
 /// race: the migrating transaction first takes a transaction-scoped advisory lock.
@@ -87,6 +88,16 @@ enum PostgresSchema {
                 name TEXT NOT NULL,
                 now_at BIGINT NOT NULL,
                 created_at BIGINT NOT NULL
+            )
+            """,
+        ]),
+        ("pg2-messaging", [
+            """
+            CREATE TABLE messaging_document (
+                kind TEXT NOT NULL,                  -- image, message, default, realtime-url, performance-test
+                key TEXT NOT NULL,
+                body BYTEA NOT NULL,
+                PRIMARY KEY (kind, key)
             )
             """,
         ]),

@@ -21,6 +21,8 @@ public enum NotificationType: String, Codable, Sendable, Hashable, CaseIterable 
     case migration = "MIGRATION"
     /// Ours: a communication to the subscriber (R-EVT-2).
     case subscriberCommunication = "SUBSCRIBER_COMMUNICATION"
+    /// Ours: a retention offer asked for, shown or answered (docs/retention-messaging.md).
+    case retentionMessage = "RETENTION_MESSAGE"
 }
 
 /// Apple's `subtype`, with Apple's raw values, plus our communication kinds.
@@ -47,6 +49,12 @@ public enum NotificationSubtype: String, Codable, Sendable, Hashable, CaseIterab
     case consentReminder = "CONSENT_REMINDER"
     /// Ours: a notice that needs no consent.
     case notice = "NOTICE"
+    /// Ours: auto-renew off was asked; the app's Get Retention Message endpoint is called.
+    case retentionRequested = "RETENTION_REQUESTED"
+    /// Ours: the retention message is shown.
+    case retentionPresented = "RETENTION_PRESENTED"
+    /// Ours: the subscriber answered the retention offer.
+    case retentionAnswered = "RETENTION_ANSWERED"
 }
 
 /// Channel of a subscriber communication (R-EVT-2).

@@ -26,6 +26,7 @@ extension Subscriptions_V1_NotificationType {
         case .metadataUpdate: self = .metadataUpdate
         case .migration: self = .migration
         case .subscriberCommunication: self = .subscriberCommunication
+        case .retentionMessage: self = .retentionMessage
         }
     }
 }
@@ -56,12 +57,15 @@ extension Subscriptions_V1_Subtype {
         case .consentRequest: self = .consentRequest
         case .consentReminder: self = .consentReminder
         case .notice: self = .notice
+        case .retentionRequested: self = .retentionRequested
+        case .retentionPresented: self = .retentionPresented
+        case .retentionAnswered: self = .retentionAnswered
         }
     }
 }
 
 extension Subscriptions_V1_Environment {
-    init(_ environment: Environment) {
+    public init(_ environment: Environment) {
         switch environment {
         case .sandbox: self = .sandbox
         case .production: self = .production

@@ -52,6 +52,9 @@ public final class EngineCommandHandler: CommandHandling {
     /// The engine in use now.
     var engine: SubscriptionEngine { state.withLock { $0.engine } }
 
+    /// The app of the catalog in use now (its environment, bundle and `appAppleId`).
+    public var app: AppInfo { state.withLock { $0.engine.catalog.app } }
+
     public func handle(
         _ envelope: Subscriptions_V1_CommandEnvelope, context: CommandContext, in transaction: any AggregateTransaction
     ) throws -> CommandOutcome {
@@ -160,7 +163,7 @@ public final class EngineCommandHandler: CommandHandling {
     /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
     static let queryRoutes: Set<CommandRoute> = [
         .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
-        .getSubscriptionHistory, .lookUpOrderId,
+        .getSubscriptionHistory, .lookUpOrderId, .getAppTransactionInfo, .getRetentionOffer,
     ]
 
     /// A refusal that applied nothing of the command; subscription timers of the command's clock

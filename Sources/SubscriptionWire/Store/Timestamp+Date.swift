@@ -6,7 +6,7 @@ import SwiftProtobuf
 /// `google.protobuf.Timestamp`.
 extension Timestamp {
     /// The instant of `date`, rounded to the nearest millisecond.
-    init(_ date: Date) {
+    public init(_ date: Date) {
         self.init(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 
@@ -16,12 +16,12 @@ extension Timestamp {
     /// milliseconds (as the SQLite store does) would then index a due time one millisecond
     /// early and the engine's advance loop would never see it fall due. With the offset both
     /// truncation and rounding read back exactly `millisecondsSince1970`.
-    var date: Date {
+    public var date: Date {
         Date(timeIntervalSince1970: (Double(millisecondsSince1970) + 0.25) / 1000)
     }
 
     /// The instant as a `google.protobuf.Timestamp` (exact: whole milliseconds).
-    var protobuf: Google_Protobuf_Timestamp {
+    public var protobuf: Google_Protobuf_Timestamp {
         let milliseconds = millisecondsSince1970
         var seconds = milliseconds / 1000
         var remainder = milliseconds % 1000
@@ -33,7 +33,7 @@ extension Timestamp {
     }
 
     /// The instant of a `google.protobuf.Timestamp`, truncated to whole milliseconds.
-    init(_ timestamp: Google_Protobuf_Timestamp) {
+    public init(_ timestamp: Google_Protobuf_Timestamp) {
         self.init(millisecondsSince1970: timestamp.seconds * 1000 + Int64(timestamp.nanos / 1_000_000))
     }
 }

@@ -45,6 +45,8 @@ extension Subscription: CompactRecord {
         writer.write(39, idCounter)
         writer.write(40, clockId)
         writer.write(41, refundRequest)
+        writer.write(42, retentionOffer)
+        writer.write(43, finishedTransactionIds)
     }
 
     public init(from reader: inout RecordReader) throws {
@@ -62,7 +64,7 @@ extension Subscription: CompactRecord {
         var introOfferRedeemed = false, paidPeriodCount = 0, latestTransaction: TransactionRecord?, transactionCount = 0
         var priceChanges: [PriceChange] = [], priceIncreaseEffectiveDates: [Timestamp] = [], extensions: [RenewalExtension] = []
         var pendingChanges = PendingChanges(), sequence: UInt64 = 0, idCounter = 0, clockId: String?
-        var refundRequest: RefundRequest?
+        var refundRequest: RefundRequest?, retentionOffer: RetentionOffer?, finishedTransactionIds: [String] = []
         while let field = try reader.nextField() {
             switch field {
             case 1: originalTransactionId = try reader.string()
@@ -106,6 +108,8 @@ extension Subscription: CompactRecord {
             case 39: idCounter = try reader.int()
             case 40: clockId = try reader.string()
             case 41: refundRequest = try reader.record()
+            case 42: retentionOffer = try reader.record()
+            case 43: finishedTransactionIds.append(try reader.string())
             default: try reader.skip()
             }
         }
@@ -122,7 +126,7 @@ extension Subscription: CompactRecord {
             paidPeriodCount: paidPeriodCount, latestTransaction: latestTransaction, transactionCount: transactionCount,
             priceChanges: priceChanges, priceIncreaseEffectiveDates: priceIncreaseEffectiveDates, extensions: extensions,
             pendingChanges: pendingChanges, sequence: sequence, idCounter: idCounter, clockId: clockId,
-            refundRequest: refundRequest)
+            refundRequest: refundRequest, retentionOffer: retentionOffer, finishedTransactionIds: finishedTransactionIds)
     }
 }
 
