@@ -198,6 +198,7 @@ let package = Package(
             dependencies: [
                 "AMQPClient",
                 "SubscriptionAPI",
+                "SubscriptionDeadLetters",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",

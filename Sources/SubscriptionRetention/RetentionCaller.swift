@@ -4,6 +4,7 @@ import Logging
 import ServiceLifecycle
 import StableIdentifiers
 import SubscriptionAPI
+import SubscriptionDeadLetters
 import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionTopology
@@ -51,7 +52,10 @@ public final class RetentionCaller: Service {
     public static func topology(_ names: BusNames) -> AMQPTopology {
         AMQPTopology(
             exchanges: [AMQPExchange(name: names.eventsExchange, kind: .topic)],
-            queues: [AMQPQueue(name: names.retentionCallerQueue, arguments: ["x-queue-type": .string("quorum")])],
+            queues: [
+                AMQPQueue(name: names.retentionCallerQueue, arguments: ["x-queue-type": .string("quorum")]),
+                AMQPQueue(name: names.retentionCallerDeadLetterQueue, arguments: ["x-queue-type": .string("quorum")]),
+            ],
             bindings: [
                 AMQPBinding(
                     queue: names.retentionCallerQueue, exchange: names.eventsExchange,
@@ -78,19 +82,20 @@ public final class RetentionCaller: Service {
 
     /// Calls out for one event, publishes the command recording what came back, then acks.
     func take(_ delivery: AMQPDelivery) async {
-        guard let event = try? Subscriptions_V1_NotificationEvent(serializedBytes: Array(delivery.message.body)) else {
-            logger.error("retention caller got an event it cannot read; dropping it", metadata: ["routing.key": "\(delivery.routingKey)"])
-            try? await delivery.ack()
-            return
-        }
         let command: Subscriptions_V1_CommandEnvelope
-        switch event.payload {
-        case .retention(let retention)?:
-            command = await realtimeCall(retention)
-        case .performanceTest(let test)?:
-            command = await performanceTest(test)
-        default:
-            try? await delivery.ack()
+        do {
+            let event = try Subscriptions_V1_NotificationEvent(serializedBytes: Array(delivery.message.body))
+            switch event.payload {
+            case .retention(let retention)?:
+                command = await realtimeCall(retention)
+            case .performanceTest(let test)?:
+                command = await performanceTest(test)
+            default:
+                await deadLetter(delivery, reason: "a \(event.routingKey) event carries no retention request")
+                return
+            }
+        } catch {
+            await deadLetter(delivery, reason: "not a subscriptions.v1.NotificationEvent: \(error)")
             return
         }
         guard let route = command.route else { return }
@@ -104,6 +109,22 @@ public final class RetentionCaller: Service {
             try await delivery.ack()
         } catch {
             logger.warning("retention caller could not hand its answer back; the event goes back to the queue", metadata: ["error": "\(error)"])
+            try? await Task.sleep(for: .seconds(1))
+            try? await delivery.nack(requeue: true)
+        }
+    }
+
+    /// An event that can never be acted on goes to the caller's dead-letter queue with the reason
+    /// (`x-death-reason`), as the notifier's; if that publish fails, it goes back to the queue.
+    private func deadLetter(_ delivery: AMQPDelivery, reason: String) async {
+        do {
+            try await connection.publish(
+                .deadLetter(of: delivery, reason: "unreadable-event", message: reason), exchange: "",
+                routingKey: names.retentionCallerDeadLetterQueue)
+            logger.error("retention caller dead-lettered an event", metadata: ["reason": "\(reason)"])
+            try await delivery.ack()
+        } catch {
+            logger.error("retention caller could not dead-letter an event; it goes back to the queue", metadata: ["error": "\(error)"])
             try? await Task.sleep(for: .seconds(1))
             try? await delivery.nack(requeue: true)
         }
@@ -227,4 +248,6 @@ public final class RetentionCaller: Service {
 extension BusNames {
     /// The retention caller's queue of retention requests and performance tests.
     public var retentionCallerQueue: String { "\(prefix).retention-caller" }
+    /// Events the retention caller cannot act on, with the reason (`x-death-reason`).
+    public var retentionCallerDeadLetterQueue: String { "\(prefix).retention-caller.dead-letter" }
 }

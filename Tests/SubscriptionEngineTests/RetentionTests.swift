@@ -42,6 +42,17 @@ import Testing
         #expect(Self.retention(again)?.1 == offer)
     }
 
+    @Test("a locale that is not one is refused with InvalidLocaleError; nothing changes")
+    func badLocale() throws {
+        var harness = try Harness()
+        let id = try harness.purchase("news.basic.monthly")
+        let rejection = try harness.rejected(.setAutoRenew(SetAutoRenewRequest(
+            originalTransactionId: id, enable: false, retention: Self.context, locale: "english please")))
+        #expect(rejection?.appleErrorCode == 4_000_164 && rejection?.field == "locale")
+        #expect(try harness.subscription(id).autoRenewStatus && harness.subscription(id).retentionOffer == nil)
+        #expect(SubscriptionEngine.isLocale("zh-Hant-TW") && SubscriptionEngine.isLocale("es-419") && !SubscriptionEngine.isLocale("e"))
+    }
+
     @Test("without a URL or a default message for the product, auto-renew off turns it off at once")
     func noRetentionWithoutConfiguration() throws {
         var harness = try Harness()

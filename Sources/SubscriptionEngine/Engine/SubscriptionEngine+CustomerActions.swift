@@ -52,7 +52,7 @@ extension SubscriptionEngine {
     ) throws -> EngineReply {
         guard let enable = request.enable else { throw EngineRejection.missing("action") }
         var subscription = try load(originalTransactionId: request.originalTransactionId, store: store)
-        if let retention = openRetentionOffer(request, &subscription, at: now, log: &log) {
+        if let retention = try openRetentionOffer(request, &subscription, at: now, log: &log) {
             try store.save(subscription)
             return retention
         }

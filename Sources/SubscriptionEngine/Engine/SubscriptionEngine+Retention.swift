@@ -13,10 +13,14 @@ extension SubscriptionEngine {
     /// again (no second real-time request). Nil when no retention message applies.
     func openRetentionOffer(
         _ request: SetAutoRenewRequest, _ subscription: inout Subscription, at now: Timestamp, log: inout EventLog
-    ) -> EngineReply? {
+    ) throws -> EngineReply? {
         guard request.enable == false, let context = request.retention, context.applies(to: subscription.productId),
             subscription.kind == .inApp, subscription.isLive, subscription.autoRenewStatus
         else { return nil }
+        if !request.locale.isEmpty, !Self.isLocale(request.locale) {
+            throw EngineRejection(
+                .invalidArgument, error: .invalidLocale, field: "locale", "locale must be such as en-US, got '\(request.locale.prefix(40))'")
+        }
         if let open = subscription.retentionOffer, open.isOpen {
             return .retention(info(subscription, at: now), open)
         }
@@ -25,6 +29,18 @@ extension SubscriptionEngine {
             locale: request.locale.isEmpty ? Self.defaultRetentionLocale : request.locale, requestedAt: now)
         log.retention(.retentionRequested, &subscription, at: now)
         return .retention(info(subscription, at: now), subscription.retentionOffer)
+    }
+
+    /// Whether `text` is a locale such as `en-US`: a language of 2 or 3 letters, then up to two
+    /// subtags of 2 to 8 letters or digits.
+    static func isLocale(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), (2...3).contains(parts[0].count),
+            parts[0].allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 
     /// The app's real-time answer, as the consumer checked it: the switch-plan product and the
