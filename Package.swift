@@ -196,6 +196,28 @@ let package = Package(
             // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
+        // Retention messaging (docs/retention-messaging.md): the Retention Messaging API answered
+        // from the consumer's store, the real-time call to the app's Get Retention Message
+        // endpoint off the command path, and the performance test of that endpoint.
+        .target(
+            name: "SubscriptionRetention",
+            dependencies: [
+                "AMQPClient",
+                "SubscriptionAPI",
+                "SubscriptionDeadLetters",
+                "SubscriptionEngine",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionTopology",
+                "SubscriptionTrust",
+                "SubscriptionWire",
+                "StableIdentifiers",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
+        ),
         // Keeps every notification event in its own SQLite file for the console's timeline
         // (docs/console.md); fed in process by the consumer once the broker confirmed an event.
         .target(
@@ -225,6 +247,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 "SubscriptionArchive",
                 "SubscriptionNotifier",
+                "SubscriptionRetention",
                 "SubscriptionTrust",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -337,6 +360,15 @@ let package = Package(
                 "AppleErrorCatalog", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SubscriptionRetentionTests",
+            dependencies: [
+                "SubscriptionRetention", "SubscriptionAPI", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore",
+                "SubscriptionStorePostgres", "SubscriptionWire", "SubscriptionTrust", "ServiceTestSupport",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SubscriptionStoreTests",

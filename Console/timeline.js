@@ -44,6 +44,20 @@ export function laneOf(event) {
     }
     case "DID_CHANGE_RENEWAL_PREF":
       return "plan";
+    case "RETENTION_MESSAGE": {
+      // docs/retention-messaging.md: the offer auto-renew off opened, what was shown, the answer.
+      const offer = event.fields?.retention?.retention || {};
+      const shown = offer.presentation || {};
+      if (event.subtype === "RETENTION_REQUESTED") return "auto-renew off asked: the app's retention endpoint is called";
+      if (event.subtype === "RETENTION_PRESENTED") {
+        const source = enumWords(shown.source, "RETENTION_MESSAGE_SOURCE_") || "?";
+        const reason = shown.fallbackReason ? `, because ${enumWords(shown.fallbackReason, "RETENTION_FALLBACK_REASON_")}` : "";
+        const choice = shown.alternateProductId ? ` suggesting ${shown.alternateProductId}`
+          : shown.promotionalOfferIdentifier ? ` offering ${shown.promotionalOfferIdentifier}` : "";
+        return `retention message shown (${source}${reason})${choice}`;
+      }
+      return `retention offer answered: ${enumWords(offer.answer, "RETENTION_ANSWER_") || "?"}`;
+    }
     case "RENEWAL_EXTENDED":
     case "RENEWAL_EXTENSION":
       return "extensions";
@@ -95,6 +109,20 @@ export function describe(event) {
       return "grace period ended without recovery";
     case "EXPIRED":
       return `expired: ${enumWords(event.subtype) || "?"}`;
+    case "RETENTION_MESSAGE": {
+      // docs/retention-messaging.md: the offer auto-renew off opened, what was shown, the answer.
+      const offer = event.fields?.retention?.retention || {};
+      const shown = offer.presentation || {};
+      if (event.subtype === "RETENTION_REQUESTED") return "auto-renew off asked: the app's retention endpoint is called";
+      if (event.subtype === "RETENTION_PRESENTED") {
+        const source = enumWords(shown.source, "RETENTION_MESSAGE_SOURCE_") || "?";
+        const reason = shown.fallbackReason ? `, because ${enumWords(shown.fallbackReason, "RETENTION_FALLBACK_REASON_")}` : "";
+        const choice = shown.alternateProductId ? ` suggesting ${shown.alternateProductId}`
+          : shown.promotionalOfferIdentifier ? ` offering ${shown.promotionalOfferIdentifier}` : "";
+        return `retention message shown (${source}${reason})${choice}`;
+      }
+      return `retention offer answered: ${enumWords(offer.answer, "RETENTION_ANSWER_") || "?"}`;
+    }
     case "RENEWAL_EXTENDED":
       return `renewal date extended to ${renewal ? utc(renewal.renewalDate ? Date.parse(renewal.renewalDate) : undefined) : "?"}`;
     default:

@@ -2,9 +2,12 @@
 # Apple's own Python library (app-store-server-library) against the real services: makes a
 # signing identity and two API keys (app, operator) with subscriptionsctl, then runs
 # Examples/app-store-server-library/check_apple_library.py, which starts a notification
-# receiver and both services on a private bus prefix (CLOCK=manual) and checks every endpoint
-# Apple's client has for this service, every signature with Apple's SignedDataVerifier, the
-# 401s, and the notification retry schedule (docs/signing-and-auth.md, docs/notifications.md).
+# receiver and both services on a private bus prefix (CLOCK=manual) and checks every public method
+# of Apple's AppStoreServerAPIClient (it fails on one not called or answered "no such route",
+# 4049000), every signature with Apple's SignedDataVerifier, the 401s, the notification retry
+# schedule, and retention messaging against a Get Retention Message endpoint that verifies every
+# request with Apple's library (docs/signing-and-auth.md, docs/notifications.md,
+# docs/retention-messaging.md).
 #
 # Usage: scripts/check-apple-library.sh [--bin DIR]   (DIR: the built executables, default
 # E2E_BIN_DIR, else .build/debug). Env: AMQP_URL (default amqp://guest:guest@127.0.0.1:5672/). Needs python3 and
@@ -16,7 +19,7 @@ bin=${E2E_BIN_DIR:-$repo/.build/debug}
 while [ $# -gt 0 ]; do
     case "$1" in
     --bin) bin=$(cd "$2" && pwd); shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "check-apple-library: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
     shift

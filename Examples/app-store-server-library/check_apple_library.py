@@ -15,6 +15,13 @@ and the producer with the signing identity and API keys made by the shell script
     an operations route gets 403;
   - a receiver that answers 500 twice gets the notification on the third attempt, 1 h and 12 h
     after the first on the test clock, and Get Test Notification Status shows the three attempts.
+  - every other public method of the client: Get Transaction History V1 (the library's default),
+    Get App Transaction Info (verified with verify_and_decode_app_transaction), Finish Transaction,
+    Send Consumption Information V1, and the whole Retention Messaging API with the retention offer
+    it drives, against a Get Retention Message endpoint that verifies each request with Apple's
+    verify_and_decode_realtime_request (retention_checks.py, docs/retention-messaging.md);
+  - no answer was the producer's "no such route" (404 4049000) and every public method of
+    AppStoreServerAPIClient was called (library_coverage.py).
 Prints "N passed, 0 failed" and exits 0, or names the first failure and exits 1.
 """
 import argparse
@@ -28,11 +35,19 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import types
+
 import jwt
 import requests
+import library_coverage
+import retention_checks
 from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
 from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
 from appstoreserverlibrary.models.ConsumptionRequestReason import ConsumptionRequestReason
+from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
+from appstoreserverlibrary.models.ConsumptionStatus import ConsumptionStatus
+from appstoreserverlibrary.models.DeliveryStatusV1 import DeliveryStatusV1
+from appstoreserverlibrary.models.Platform import Platform
 from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
 from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
@@ -50,6 +65,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 BUNDLE_ID = "com.example.news"
+# Signed requests of each retention performance test (the consumer's RETENTION_PERFORMANCE_TEST_REQUESTS).
+PERFORMANCE_REQUESTS = 40
 passed = 0
 
 
@@ -133,7 +150,8 @@ def start_services(args, receiver, work):
     consumer = subprocess.Popen(
         [f"{args.bin}/subscriptions-consumer"],
         env=dict(common, HTTP_PORT=str(args.consumer_port), CLOCK="manual", DATABASE_PATH=f"{work}/subscriptions.sqlite",
-                 CATALOG_PATH=args.catalog, NOTIFICATION_URLS=receiver.url, NOTIFICATION_TIMEOUT="5"),
+                 CATALOG_PATH=args.catalog, NOTIFICATION_URLS=receiver.url, NOTIFICATION_TIMEOUT="5",
+                 RETENTION_PERFORMANCE_TEST_REQUESTS=str(PERFORMANCE_REQUESTS)),
         stdout=open(f"{work}/consumer.log", "w"), stderr=subprocess.STDOUT)
     producer = subprocess.Popen(
         [f"{args.bin}/subscriptions-producer"], env=dict(common, HTTP_PORT=str(args.producer_port), AUTH_KEYS=args.keys),
@@ -177,6 +195,8 @@ def run(args, base, verifier, receiver):
     client = AppStoreServerAPIClient(open(args.app_key, "rb").read(), args.app_key_id, args.issuer_id, BUNDLE_ID,
                                      Environment.SANDBOX)
     client._base_url = base  # Apple's client has no base-URL option: point it at the producer.
+    coverage = library_coverage.Coverage()
+    coverage.watch(client)
     operator = {"Authorization": f"Bearer {operator_token(args)}"}
     verified = {"transactions": 0, "renewals": 0, "notifications": 0}
 
@@ -333,6 +353,70 @@ def run(args, base, verifier, receiver):
     unknown = client.look_up_order_id("MK5TTTVWJH")
     check(unknown.status == OrderLookupStatus.INVALID and not unknown.signedTransactions, "an unknown order id: status INVALID")
 
+    # --- Get Transaction History V1, App Transaction Info, Finish Transaction, Consumption V1 ---
+    v1_pages, v1_history, revision = 0, [], None
+    while True:
+        page = client.get_transaction_history(original, revision, TransactionHistoryRequest(sort=Order.ASCENDING))
+        v1_pages += 1
+        v1_history += [transaction(jws) for jws in page.signedTransactions]
+        revision = page.revision
+        if not page.hasMore:
+            break
+    check([t.transactionId for t in v1_history[:22]] == ids and v1_pages >= 2,
+          f"Get Transaction History V1 (the library's default version): the same transactions, 20 per page ({len(v1_history)} in {v1_pages})")
+    try:
+        client.get_transaction_history(original, revision, TransactionHistoryRequest(sort=Order.ASCENDING), GetTransactionHistoryVersion.V2)
+        check(False, "a V1 revision is refused by Get Transaction History v2")
+    except APIException as error:
+        check(error.http_status_code == 400 and error.raw_api_error == 4000005, f"a V1 revision given to v2: 400 4000005 ({error.raw_api_error})")
+    app_transaction = client.get_app_transaction_info(latest)
+    decoded_app = verifier.verify_and_decode_app_transaction(app_transaction.signedAppTransactionInfo)
+    check(decoded_app.bundleId == BUNDLE_ID and decoded_app.receiptType == Environment.SANDBOX and decoded_app.appTransactionId
+          and decoded_app.originalPurchaseDate == purchased.originalPurchaseDate,
+          "Get App Transaction Info: verify_and_decode_app_transaction accepts it; one app transaction, from the first purchase")
+    again = verifier.verify_and_decode_app_transaction(client.get_app_transaction_info(original).signedAppTransactionInfo)
+    check(again.appTransactionId == decoded_app.appTransactionId, "the same app transaction through another transaction id of the customer")
+    client.finish_transaction(latest)
+    client.finish_transaction(latest)
+    check(True, "Finish Transaction (twice: answered alike)")
+    try:
+        client.finish_transaction("9999999999")
+        check(False, "Finish Transaction of an unknown transaction is refused")
+    except APIException as error:
+        check(error.http_status_code == 404 and error.raw_api_error == 4040010, f"Finish Transaction of an unknown id: 404 4040010 ({error.raw_api_error})")
+    response = requests.post(f"{base}/v1/transactions/{latest}/refundRequest",
+                             json={"consumptionRequestReason": "OTHER"}, headers=operator, timeout=30)
+    check(response.status_code == 200, f"another refund request ({response.text[:200]})")
+    client.send_consumption_data(latest, ConsumptionRequestV1(
+        customerConsented=True, consumptionStatus=ConsumptionStatus.PARTIALLY_CONSUMED, platform=Platform.APPLE,
+        sampleContentProvided=False, deliveryStatus=DeliveryStatusV1.DELIVERED_AND_WORKING_PROPERLY))
+    check(True, "Send Consumption Information V1 (send_consumption_data): accepted as V2 is")
+    response = requests.post(f"{base}/v1/transactions/{latest}/refundDecision", json={"decision": "DECLINE"}, headers=operator, timeout=30)
+    check(response.status_code == 200, f"the second refund declined ({response.text[:200]})")
+
+    # --- the Retention Messaging API and the retention offer (retention_checks.py) -------------
+    def notified_for(subscription, kind, subtype):
+        def matching():
+            found = []
+            for n in map(notification, receiver.notifications()):
+                if n.notificationType != kind or (subtype is not None and n.subtype != subtype) or not n.data:
+                    continue
+                if renewal(n.data.signedRenewalInfo).originalTransactionId == subscription:
+                    found.append(n)
+            return found
+        return wait_until(f"{kind} for {subscription}", matching)
+
+    def renewal_status(subscription):
+        statuses = client.get_all_subscription_statuses(subscription)
+        return next(renewal(item.signedRenewalInfo).autoRenewStatus
+                    for group in statuses.data for item in group.lastTransactions if item.originalTransactionId == subscription)
+
+    retention_checks.run(types.SimpleNamespace(
+        check=check, wait_until=wait_until, base=base, operator=operator, client=client, verifier=verifier,
+        root=open(os.path.join(args.identity, "root.cer"), "rb").read(), bundle_id=BUNDLE_ID,
+        app_headers=lambda: {"Authorization": f"Bearer {app_token(args)}"}, notified=notified_for,
+        renewal_status=renewal_status, transaction=transaction, renewal=renewal, performance_requests=PERFORMANCE_REQUESTS))
+
     # --- test notification and the retry schedule -------------------------------------------
     sent = client.request_test_notification()
     token = sent.testNotificationToken
@@ -397,6 +481,9 @@ def run(args, base, verifier, receiver):
     check(verified["notifications"] > 40 and verified["transactions"] > 40 and verified["renewals"] > 20,
           f"SignedDataVerifier verified every signed field received: {verified}")
 
+    check(not coverage.unknown_routes, f"no call of Apple's client met the producer's 404 4049000 (no such route): {coverage.unknown_routes}")
+    check(not coverage.missing(),
+          f"every public method of AppStoreServerAPIClient was called ({len(library_coverage.public_methods())}); missing: {coverage.missing()}")
     try:
         verifier_other_root = SignedDataVerifier([base64.b64decode(_other_root())], False, Environment.SANDBOX, BUNDLE_ID)
         verifier_other_root.verify_and_decode_notification(receiver.notifications()[0])

@@ -46,7 +46,7 @@ extension AppleError {
     /// Every error of the catalog, Apple's and ours; each code appears once, with one name.
     public static let all: [AppleError] =
         appStoreServerAPIErrors + advancedCommerceAPIErrors + serviceErrors + historyErrors + authenticationErrors
-        + refundErrors
+        + refundErrors + retentionMessagingErrors
 
     /// Looks an error up by its numeric code; `nil` when the code is not in ``all``.
     public init?(errorCode: Int64) {

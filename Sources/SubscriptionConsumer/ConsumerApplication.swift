@@ -6,7 +6,9 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 import SubscriptionArchive
+import SubscriptionEngine
 import SubscriptionNotifier
+import SubscriptionRetention
 import SubscriptionStore
 import SubscriptionStorePostgres
 import SubscriptionTopology
@@ -45,9 +47,16 @@ public enum ConsumerApplication {
         try await connection.declare(BusTopology.commands(configuration.names))
         let notifier = try await makeNotifier(configuration: configuration, connection: connection, database: database, logger: logger)
         let archive = try await makeArchive(configuration: configuration, connection: connection, database: database, logger: logger)
-        let handler = HistoryCommandHandler(
-            inner: NotificationCommandHandler(inner: handler, queries: NotificationQueries(database: notifier?.database)),
-            archive: archive?.database)
+        let retentionCaller = try await makeRetentionCaller(
+            configuration: configuration, connection: connection, database: database, logger: logger)
+        let engine = handler as? EngineCommandHandler
+        // Outermost: it hands the engine's commands on with what the messaging documents say.
+        let handler = RetentionCommandHandler(
+            inner: HistoryCommandHandler(
+                inner: NotificationCommandHandler(inner: handler, queries: NotificationQueries(database: notifier?.database)),
+                archive: archive?.database),
+            app: { engine?.app ?? AppInfo(bundleId: "", appAppleId: 0, bundleVersion: "", environment: .sandbox) },
+            settings: configuration.retentionMessaging)
 
         let metrics = ConsumerMetrics()
         let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName, logger: logger)
@@ -121,6 +130,7 @@ public enum ConsumerApplication {
         services.append(DeadLetterQueueGauge(
             connection: connection, names: configuration.names, interval: .seconds(15), logger: logger))
         if let notifier { services.append(notifier.service) }
+        services.append(retentionCaller)
         if configuration.statusInterval > .zero {
             try await connection.declare(StatusBeacon.topology(configuration.names))
             services.append(StatusBeacon(
@@ -260,6 +270,29 @@ public enum ConsumerApplication {
                 databasePath: configuration.notificationsDatabasePath ?? "", timeout: configuration.notificationTimeout),
             signer: X5CSigner(identity: identity), clock: clock, logger: logger)
         return (service, notifications)
+    }
+}
+
+extension ConsumerApplication {
+    /// The retention caller (docs/retention-messaging.md): its queue is declared now, before any
+    /// retention request can be published, so it misses none.
+    static func makeRetentionCaller(
+        configuration: ConsumerConfiguration, connection: AMQPConnection, database: any ConsumerStore, logger: Logger
+    ) async throws -> RetentionCaller {
+        let identity = try SigningIdentity.configured(path: configuration.signingIdentityPath, logger: logger)
+        try await connection.declare(RetentionCaller.topology(configuration.names))
+        let manual = configuration.clock == .manual
+        return RetentionCaller(
+            connection: connection, names: configuration.names, database: database, signer: X5CSigner(identity: identity),
+            settings: configuration.retentionMessaging,
+            now: {
+                let system = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+                guard manual else { return system }
+                // The test clock as the engine last stored it, as the notifier signs with.
+                let stored = try? await database.read { try $0.setting(ConsumerClock.settingName) }
+                return stored.flatMap { Int64($0) } ?? system
+            },
+            logger: logger)
     }
 }
 

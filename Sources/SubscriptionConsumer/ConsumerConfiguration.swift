@@ -3,6 +3,7 @@ import Foundation
 import HTTPServerSupport
 import Logging
 import ServiceConfiguration
+import SubscriptionRetention
 import SubscriptionStorePostgres
 import SubscriptionTopology
 import SubscriptionWire
@@ -76,6 +77,10 @@ public struct ConsumerConfiguration: Sendable {
     public var notificationsDatabasePath: String?
     /// How long one notification attempt waits for the receiver (`NOTIFICATION_TIMEOUT`, seconds).
     public var notificationTimeout: Duration = .seconds(10)
+    /// Retention messaging (docs/retention-messaging.md): the app's Get Retention Message time
+    /// limit (`RETENTION_MESSAGE_TIMEOUT_MS`, default Apple's 700) and the performance test's size
+    /// (`RETENTION_PERFORMANCE_TEST_REQUESTS`, `RETENTION_PERFORMANCE_TEST_CONCURRENCY`).
+    public var retentionMessaging = RetentionSettings()
     /// Whether the event archive keeps the events for the console's timeline (`EVENT_ARCHIVE`,
     /// `on` or `off`; docs/console.md).
     public var eventArchive: Switch = .on
@@ -139,6 +144,15 @@ public struct ConsumerConfiguration: Sendable {
         if let value = reader.string("NOTIFICATION_URLS") { notificationURLs = try Self.urls(value, name: "NOTIFICATION_URLS") }
         if let value = reader.string("NOTIFICATIONS_DATABASE_PATH") { notificationsDatabasePath = value }
         if let value = try reader.integer("NOTIFICATION_TIMEOUT", in: 1...300) { notificationTimeout = .seconds(value) }
+        if let value = try reader.integer("RETENTION_MESSAGE_TIMEOUT_MS", in: 50...10_000) {
+            retentionMessaging.timeout = .milliseconds(value)
+        }
+        if let value = try reader.integer("RETENTION_PERFORMANCE_TEST_REQUESTS", in: 1...100_000) {
+            retentionMessaging.performanceTestRequests = value
+        }
+        if let value = try reader.integer("RETENTION_PERFORMANCE_TEST_CONCURRENCY", in: 1...256) {
+            retentionMessaging.performanceTestConcurrency = value
+        }
         if let value = try reader.choice("EVENT_ARCHIVE", as: Switch.self) { eventArchive = value }
         if let value = reader.string("EVENT_ARCHIVE_DATABASE_PATH") { eventArchiveDatabasePath = value }
         if let value = try reader.integer("EVENT_ARCHIVE_RETENTION_DAYS", in: 1...36_500) { eventArchiveRetention = .seconds(value * 86_400) }

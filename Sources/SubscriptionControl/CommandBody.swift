@@ -53,6 +53,25 @@ enum CommandBody {
             return RequestParameters(transactionId: try parameter(0, "transactionId"))
         case .lookUpOrderId:
             return RequestParameters(transactionId: try parameter(0, "orderId"))
+        case .getAppTransactionInfo, .finishTransaction, .getRetentionOffer:
+            return RequestParameters(transactionId: try parameter(0, "transactionId"))
+        case .manageRetentionMessaging:
+            // --path <operation> (reviewMessage, reviewImage, listMessages, …) then the operation's
+            // own path parameters: an image's or message's UUID, a performance test's request id,
+            // or a product id and a locale (docs/retention-messaging.md).
+            let name = try parameter(0, "operation")
+            guard let operation = RetentionOperation(rawValue: name) else {
+                throw ControlError(
+                    "unknown retention messaging operation '\(name)'; one of \(RetentionOperation.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            switch operation {
+            case .configureDefaultMessage, .getDefaultMessage, .deleteDefaultMessage:
+                return RequestParameters(productId: try parameter(1, "productId"), locale: try parameter(2, "locale"), retentionOperation: operation)
+            case .listImages, .listMessages, .configureRealtimeURL, .getRealtimeURL, .deleteRealtimeURL, .initiatePerformanceTest:
+                return RequestParameters(retentionOperation: operation)
+            default:
+                return RequestParameters(resourceId: try parameter(1, "identifier"), retentionOperation: operation)
+            }
         case .getTestNotificationStatus:
             return RequestParameters(transactionId: try parameter(0, "testNotificationToken"))
         case .getTestClock, .deleteTestClock:

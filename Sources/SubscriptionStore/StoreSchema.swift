@@ -78,6 +78,17 @@ enum StoreSchema {
         migrator.registerMigration("v5-rowid-tables") { database in
             try database.execute(sql: v5RowidTables)
         }
+        // Retention messaging (docs/retention-messaging.md): images, messages, defaults, URLs, tests.
+        migrator.registerMigration("v6-messaging") { database in
+            try database.execute(sql: """
+                CREATE TABLE messaging_document (
+                    kind TEXT NOT NULL,                  -- image, message, default, realtime-url, performance-test
+                    key TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    PRIMARY KEY (kind, key)
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 

@@ -9,6 +9,7 @@ import PostgresNIO
 /// - `pg1`: every table and index of the consumer's state.
 /// - `pg2`: the event archive's and the notifier's tables, which live in SQLite files of their
 ///   own beside a SQLite store, and in the shared database with PostgreSQL.
+/// - `pg3-messaging`: the retention messaging documents (docs/retention-messaging.md).
 ///
 /// Applied migrations are recorded in `schema_migration`. Replicas that start together do not
 /// race: the migrating transaction first takes a transaction-scoped advisory lock.
@@ -145,6 +146,16 @@ enum PostgresSchema {
             )
             """,
             "CREATE INDEX send_attempt_by_notification ON send_attempt (notification_uuid, id)",
+        ]),
+        ("pg3-messaging", [
+            """
+            CREATE TABLE messaging_document (
+                kind TEXT NOT NULL,                  -- image, message, default, realtime-url, performance-test
+                key TEXT NOT NULL,
+                body BYTEA NOT NULL,
+                PRIMARY KEY (kind, key)
+            )
+            """,
         ]),
     ]
 

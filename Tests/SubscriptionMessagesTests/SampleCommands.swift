@@ -1,3 +1,4 @@
+import Foundation
 import SubscriptionMessages
 import SwiftProtobuf
 
@@ -238,6 +239,33 @@ enum SampleCommands {
                 $0.originalTransactionID = "1000000001"
                 $0.appAccountToken = "7e3fb20b-4cdb-47cc-936d-99d65f608138"
             })
+        case .getAppTransactionInfo:
+            .getAppTransactionInfo(.with { $0.transactionID = "1000000001" })
+        case .finishTransaction:
+            .finishTransaction(.with { $0.transactionID = "1000000001" })
+        case .manageRetentionMessaging:
+            .manageRetentionMessaging(.with {
+                $0.uploadMessage = .with {
+                    $0.messageIdentifier = "0b8a1f2e-7c3d-4e5f-9a6b-1c2d3e4f5a6b"
+                    $0.content = .with { $0.header = "Stay"; $0.body = "Half price for two months" }
+                }
+            })
+        case .recordRetentionResponse:
+            .recordRetentionResponse(.with {
+                $0.originalTransactionID = "1000000001"
+                $0.requestIdentifier = "5d0c4e4a-1b2c-4d3e-8f9a-0b1c2d3e4f5a"
+                $0.sendAttemptResult = "SUCCESS"
+                $0.httpStatus = 200
+                $0.body = Data(#"{"message":{"messageIdentifier":"0b8a1f2e-7c3d-4e5f-9a6b-1c2d3e4f5a6b"}}"#.utf8)
+                $0.latencyMs = 42
+            })
+        case .answerRetentionMessage:
+            .answerRetentionMessage(.with {
+                $0.originalTransactionID = "1000000001"
+                $0.answer = .acceptOffer
+            })
+        case .getRetentionOffer:
+            .getRetentionOffer(.with { $0.transactionID = "1000000001" })
         }
     }
 }

@@ -19,7 +19,7 @@ struct PostgresStoreTests {
         }
         await first.close()
         let second = try await PostgresStore.open(url: url, logger: StoreBackend.logger)
-        #expect(try await second.appliedMigrations() == ["pg1", "pg2"])
+        #expect(try await second.appliedMigrations() == ["pg1", "pg2", "pg3-messaging"])
         let (clock, body) = try await second.read { (try $0.setting("clock"), try $0.subscription("k")) }
         #expect(clock == "1700000000000")
         #expect(body == Data("kept".utf8))
@@ -32,7 +32,7 @@ struct PostgresStoreTests {
         async let a = PostgresStore.open(url: url, logger: StoreBackend.logger)
         async let b = PostgresStore.open(url: url, logger: StoreBackend.logger)
         let (one, two) = try await (a, b)
-        #expect(try await one.appliedMigrations() == ["pg1", "pg2"])
+        #expect(try await one.appliedMigrations() == ["pg1", "pg2", "pg3-messaging"])
         try await one.write { try $0.recordProcessed(commandId: "c1", method: "Purchase", reply: Data([1]), at: Date()) }
         #expect(try await two.read { try $0.processedReply(commandId: "c1") } == Data([1]))
     }

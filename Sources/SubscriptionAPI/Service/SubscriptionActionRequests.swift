@@ -36,20 +36,24 @@ public struct AutoRenewRequest: ValidatedRequest, Hashable {
     public var originalTransactionId: String
     /// 0 off, 1 on.
     public var autoRenewStatus: Int32
+    /// The subscriber's locale (`en-US`), the `userLocale` of a retention message request
+    /// (docs/retention-messaging.md); nil = en-US.
+    public var locale: String?
 
     public static var errorFamily: APIError.Origin { .service }
 
     /// Creates a request.
-    public init(originalTransactionId: String, autoRenewStatus: Int32) {
+    public init(originalTransactionId: String, autoRenewStatus: Int32, locale: String? = nil) {
         self.originalTransactionId = originalTransactionId
         self.autoRenewStatus = autoRenewStatus
+        self.locale = locale
     }
 
     /// Whether the request turns auto-renew on.
     public var isEnabling: Bool { autoRenewStatus == 1 }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case originalTransactionId, autoRenewStatus
+        case originalTransactionId, autoRenewStatus, locale
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,8 +62,14 @@ public struct AutoRenewRequest: ValidatedRequest, Hashable {
         let status = fields.check(fields.required(.autoRenewStatus, as: Int32.self), .autoRenewStatus) {
             $0 == 0 || $0 == 1 ? nil : "must be 0 (off) or 1 (on), got \($0)"
         }
+        let locale = fields.check(fields.optional(.locale, as: String.self), .locale, error: .invalidLocale) { text in
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            let valid = (2...3).contains(parts[0].count) && parts.allSatisfy { (2...8).contains($0.count) && $0.allSatisfy(\.isLetter) || $0.allSatisfy(\.isNumber) }
+                && parts.count <= 3 && text.allSatisfy(\.isASCII)
+            return valid ? nil : "must be a locale such as en-US, got \"\(text.prefix(40))\""
+        }
         try fields.finish()
         guard let original, let status else { throw fields.inconsistency() }
-        self.init(originalTransactionId: original, autoRenewStatus: status)
+        self.init(originalTransactionId: original, autoRenewStatus: status, locale: locale)
     }
 }

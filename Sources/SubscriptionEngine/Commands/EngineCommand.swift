@@ -28,13 +28,18 @@ public enum EngineCommand: Codable, Sendable, Hashable {
     case decideRefund(DecideRefundRequest)
     case setAppAccountToken(SetAppAccountTokenRequest)
     case lookUpOrderId(LookUpOrderIdRequest)
+    case getAppTransactionInfo(GetAppTransactionInfoRequest)
+    case finishTransaction(FinishTransactionRequest)
+    case recordRetentionResponse(RecordRetentionResponseRequest)
+    case answerRetentionMessage(AnswerRetentionMessageRequest)
+    case getRetentionOffer(GetRetentionOfferRequest)
 
     /// Whether the command only reads (the status, transaction, refund and subscription history queries).
     /// A read changes nothing: it fires no due transition and answers with what time has fired.
     public var isQuery: Bool {
         switch self {
         case .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
-            .getSubscriptionHistory, .lookUpOrderId:
+            .getSubscriptionHistory, .lookUpOrderId, .getAppTransactionInfo, .getRetentionOffer:
             true
         default: false
         }
@@ -112,14 +117,21 @@ public struct RespondToPriceIncreaseRequest: Codable, Sendable, Hashable {
     }
 }
 
-/// `SetAutoRenewRequest` (R-REN-2); `enable` nil = unset (rejected).
+/// `SetAutoRenewRequest` (R-REN-2); `enable` nil = unset (rejected). With `retention`, turning
+/// auto-renew off opens a retention offer instead (docs/retention-messaging.md).
 public struct SetAutoRenewRequest: Codable, Sendable, Hashable {
     public var originalTransactionId: String
     public var enable: Bool?
+    /// What retention messaging applies; nil = none (the consumer found nothing configured).
+    public var retention: RetentionContext?
+    /// The subscriber's locale (`userLocale`); empty = en-US.
+    public var locale: String
 
-    public init(originalTransactionId: String, enable: Bool?) {
+    public init(originalTransactionId: String, enable: Bool?, retention: RetentionContext? = nil, locale: String = "") {
         self.originalTransactionId = originalTransactionId
         self.enable = enable
+        self.retention = retention
+        self.locale = locale
     }
 }
 

@@ -20,7 +20,7 @@ public enum HistoryOrder: String, Codable, Sendable, Hashable {
     case descending = "DESCENDING"
 }
 
-/// `GetTransactionHistoryRequest` (v2): the customer's transactions, filtered, in pages.
+/// `GetTransactionHistoryRequest` (v2, or V1 by `version`): the customer's transactions, filtered, in pages.
 public struct TransactionHistoryRequest: Codable, Sendable, Hashable {
     public var transactionId: String
     /// The previous page's `revision`; empty = first page.
@@ -40,12 +40,17 @@ public struct TransactionHistoryRequest: Codable, Sendable, Hashable {
     public var inAppOwnershipType: InAppOwnershipType?
     /// true = only revoked, false = only not revoked, nil = both.
     public var revoked: Bool?
+    /// Which endpoint: 2 = Get Transaction History, 1 = Get Transaction History V1 (no finished
+    /// consumables; revisions of its own).
+    public var version: Int
 
     public init(
         transactionId: String, revision: String = "", startDate: Timestamp? = nil, endDate: Timestamp? = nil,
         productIds: [String] = [], productTypes: [ProductTypeFilter] = [], order: HistoryOrder = .ascending,
-        subscriptionGroupIdentifiers: [String] = [], inAppOwnershipType: InAppOwnershipType? = nil, revoked: Bool? = nil
+        subscriptionGroupIdentifiers: [String] = [], inAppOwnershipType: InAppOwnershipType? = nil, revoked: Bool? = nil,
+        version: Int = 2
     ) {
+        self.version = version
         self.transactionId = transactionId
         self.revision = revision
         self.startDate = startDate

@@ -46,7 +46,7 @@ struct EventLog {
         append(.subscriberCommunication, kind.subtype, &subscription, at: now, payload: .communication(communication))
     }
 
-    private mutating func append(
+    mutating func append(
         _ type: NotificationType, _ subtype: NotificationSubtype?, _ subscription: inout Subscription,
         at now: Timestamp, payload: EngineEvent.Payload
     ) {

@@ -45,13 +45,25 @@ extension SubscriptionEngine {
         return .renewalInfo(info(subscription, at: now))
     }
 
-    /// Auto-renew on or off (R-REN-2).
+    /// Auto-renew on or off (R-REN-2); off with retention messaging on opens a retention offer
+    /// instead (docs/retention-messaging.md).
     func setAutoRenew(
         _ request: SetAutoRenewRequest, at now: Timestamp, store: inout some EngineStore, log: inout EventLog
     ) throws -> EngineReply {
         guard let enable = request.enable else { throw EngineRejection.missing("action") }
         var subscription = try load(originalTransactionId: request.originalTransactionId, store: store)
+        if let retention = try openRetentionOffer(request, &subscription, at: now, log: &log) {
+            try store.save(subscription)
+            return retention
+        }
         try setAutoRenew(&subscription, enable, at: now, log: &log)
+        if enable, let open = subscription.retentionOffer, open.isOpen {
+            // Turning auto-renew back on answers the open offer: the subscriber kept it.
+            subscription.retentionOffer?.state = .answered
+            subscription.retentionOffer?.answer = .keep
+            subscription.retentionOffer?.answeredAt = now
+            log.retention(.retentionAnswered, &subscription, at: now)
+        }
         try store.save(subscription)
         return .renewalInfo(info(subscription, at: now))
     }

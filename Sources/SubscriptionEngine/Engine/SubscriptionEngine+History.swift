@@ -1,4 +1,4 @@
-/// Get Transaction Info, Get Transaction History (v2) and Get Refund History: read-only
+/// Get Transaction Info, Get Transaction History (v2 and V1) and Get Refund History: read-only
 /// queries over the customer's transactions. Every transaction is read through
 /// ``transactionRecords(of:store:)``, so the history can move out of the aggregate into a
 /// store of its own without touching the queries.
@@ -30,10 +30,13 @@ extension SubscriptionEngine {
             throw EngineRejection(
                 .invalidArgument, error: .startDateAfterEndDate, field: "endDate", "endDate is before startDate")
         }
+        // V1 leaves out finished consumables; every transaction sold here is an auto-renewable
+        // subscription, so both versions list the same transactions, each with revisions of its own.
         let matching = try customerTransactions(subscription.customerId, at: now, store: store).filter { request.matches($0) }
         let page = try HistoryPage.make(
             matching, key: { HistoryPage.Key(instant: $0.purchaseDate, transactionId: $0.transactionId) },
-            descending: request.order == .descending, revision: request.revision)
+            descending: request.order == .descending, revision: request.revision,
+            revisionPrefix: request.version == 1 ? HistoryPage.versionOnePrefix : "")
         let app = catalog.app
         return .transactionHistory(
             TransactionHistoryPage(
@@ -123,14 +126,20 @@ enum HistoryPage {
         }
     }
 
-    /// The page after `revision` (first page when empty) of `items` in key order.
+    /// What starts the revisions of Get Transaction History V1 (an odd length, which no revision
+    /// of the other histories has): a revision of one endpoint is refused by the other.
+    static let versionOnePrefix = "v"
+
+    /// The page after `revision` (first page when empty) of `items` in key order; revisions
+    /// given out start with `revisionPrefix`.
     static func make<Item>(
-        _ items: [Item], key: (Item) -> Key, descending: Bool, revision: String
+        _ items: [Item], key: (Item) -> Key, descending: Bool, revision: String, revisionPrefix: String = ""
     ) throws(EngineRejection) -> (items: [Item], revision: String, hasMore: Bool) {
         var keyed = items.map { (key: key($0), item: $0) }.sorted { $0.key < $1.key }
         if descending { keyed.reverse() }
         if !revision.isEmpty {
-            guard let after = Key(revision: revision) else {
+            guard revision.hasPrefix(revisionPrefix), let after = Key(revision: String(revision.dropFirst(revisionPrefix.count)))
+            else {
                 throw EngineRejection(
                     .invalidArgument, error: .invalidRequestRevision, field: "revision",
                     "'\(revision.prefix(64))' is not a revision this service gave out")
@@ -138,7 +147,7 @@ enum HistoryPage {
             keyed = keyed.filter { descending ? $0.key < after : after < $0.key }
         }
         let page = keyed.prefix(SubscriptionEngine.historyPageSize)
-        let last = page.last?.key.revision ?? revision
+        let last = page.last.map { revisionPrefix + $0.key.revision } ?? revision
         return (page.map(\.item), last, keyed.count > page.count)
     }
 }

@@ -114,6 +114,11 @@ public struct SubscriptionEngine: Sendable {
         case .decideRefund(let request): return try decideRefund(request, at: now, store: &store, log: &log)
         case .setAppAccountToken(let request): return try setAppAccountToken(request, at: now, store: &store)
         case .lookUpOrderId(let request): return try lookUpOrderId(request, at: now, store: store)
+        case .getAppTransactionInfo(let request): return try appTransactionInfo(request, at: now, store: store)
+        case .finishTransaction(let request): return try finishTransaction(request, store: &store)
+        case .recordRetentionResponse(let request): return try recordRetentionResponse(request, at: now, store: &store, log: &log)
+        case .answerRetentionMessage(let request): return try answerRetentionMessage(request, at: now, store: &store, log: &log)
+        case .getRetentionOffer(let request): return try retentionOffer(request, at: now, store: store)
         }
     }
 

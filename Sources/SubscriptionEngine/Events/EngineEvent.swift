@@ -6,6 +6,7 @@ public struct EngineEvent: Codable, Sendable, Hashable {
         case data(NotificationData)
         case summary(MassExtensionSummary)
         case communication(SubscriberCommunication)
+        case retention(RetentionEvent)
     }
 
     public var notificationType: NotificationType
@@ -59,5 +60,15 @@ public struct SubscriberCommunication: Codable, Sendable, Hashable {
     public var storefront: StorefrontCode
     public var environment: Environment
     public var bundleId: String
+    public var renewalInfo: RenewalInfo
+}
+
+/// Ours: a retention offer asked for, shown or answered (docs/retention-messaging.md).
+public struct RetentionEvent: Codable, Sendable, Hashable {
+    public var originalTransactionId: String
+    public var offer: RetentionOffer
+    public var environment: Environment
+    public var bundleId: String
+    public var appAppleId: Int64
     public var renewalInfo: RenewalInfo
 }

@@ -24,6 +24,8 @@ public enum NotificationType: String, Codable, Sendable, Hashable, CaseIterable 
     /// Ours: the subscription's due transition was refused and its timers are held until an
     /// operator retries it (``Quarantine``, docs/reliability.md).
     case quarantined = "QUARANTINED"
+    /// Ours: a retention offer asked for, shown or answered (docs/retention-messaging.md).
+    case retentionMessage = "RETENTION_MESSAGE"
 }
 
 /// Apple's `subtype`, with Apple's raw values, plus our communication kinds.
@@ -50,6 +52,12 @@ public enum NotificationSubtype: String, Codable, Sendable, Hashable, CaseIterab
     case consentReminder = "CONSENT_REMINDER"
     /// Ours: a notice that needs no consent.
     case notice = "NOTICE"
+    /// Ours: auto-renew off was asked; the app's Get Retention Message endpoint is called.
+    case retentionRequested = "RETENTION_REQUESTED"
+    /// Ours: the retention message is shown.
+    case retentionPresented = "RETENTION_PRESENTED"
+    /// Ours: the subscriber answered the retention offer.
+    case retentionAnswered = "RETENTION_ANSWERED"
 }
 
 /// Channel of a subscriber communication (R-EVT-2).

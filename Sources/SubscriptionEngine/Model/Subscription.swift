@@ -89,6 +89,11 @@ public struct Subscription: Codable, Sendable, Hashable {
     /// Set when a due transition was refused: the subscription fires no timers until an
     /// operator retries it (``Quarantine``).
     public internal(set) var quarantine: Quarantine? = nil
+    /// The latest retention offer (docs/retention-messaging.md); nil when there never was one.
+    public internal(set) var retentionOffer: RetentionOffer? = nil
+    /// The transactions the app finished (Finish Transaction), the most recent last; at most
+    /// ``finishedTransactionLimit`` are kept.
+    public internal(set) var finishedTransactionIds: [String] = []
     /// History written by this command, for the store to persist with the aggregate (not part
     /// of the aggregate's stored form or of its equality).
     public internal(set) var unsaved = UnsavedHistory()
@@ -100,7 +105,9 @@ public struct Subscription: Codable, Sendable, Hashable {
         case state, autoRenewStatus, expirationIntent, billingMode, retryStartDate, gracePeriodExpiresDate
         case billingRetryEndDate, introOfferRedeemed, paidPeriodCount, latestTransaction, transactionCount
         case priceChanges, priceIncreaseEffectiveDates, extensions, pendingChanges, sequence, idCounter, clockId
-        case refundRequest, quarantine
+        // `finishedTransactionIds` is in the stored record only (field 44): the JSON form is the
+        // v1 schema's, written before it existed, and read only by that migration.
+        case refundRequest, quarantine, retentionOffer
     }
 
     /// Apple's `status` for this state.

@@ -19,8 +19,14 @@ public enum EngineReply: Codable, Sendable, Hashable {
     case subscriptionHistory([SubscriptionLife])
     /// Look Up Order ID: whether the order id is valid, and its transactions (none when not).
     case orderLookup(valid: Bool, [TransactionInfo])
-    /// Done, with nothing to answer (Send Consumption Information's 202, Set App Account Token's 200).
+    /// Done, with nothing to answer (Send Consumption Information's 202, Set App Account Token's
+    /// and Finish Transaction's 200).
     case accepted
+    /// The subscription and its retention offer (auto-renew off with retention messaging on,
+    /// the app's answer recorded, the subscriber's answer, a read of the offer); nil = none ever.
+    case retention(SubscriptionInfo, RetentionOffer?)
+    /// Get App Transaction Info.
+    case appTransaction(AppTransaction)
     /// The command was refused; nothing of it was applied (see `EngineRejection`).
     case rejected(EngineRejection)
 

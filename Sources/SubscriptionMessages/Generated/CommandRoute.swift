@@ -90,6 +90,23 @@ public enum CommandRoute: String, CaseIterable, Sendable {
     /// What a planned price change would do to one page of a product's subscriptions, on a
     /// scratch timeline; changes nothing (docs/what-if.md, R-WIF-1). Case `price_change_what_if`.
     case priceChangeWhatIf = "PriceChangeWhatIf"
+    /// Get App Transaction Info: the customer's app transaction, signed. Case
+    /// `get_app_transaction_info`.
+    case getAppTransactionInfo = "GetAppTransactionInfo"
+    /// Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+    case finishTransaction = "FinishTransaction"
+    /// The Retention Messaging API (images, messages, default messages, the real-time URL, the
+    /// performance test) and the operator's review of images and messages
+    /// (docs/retention-messaging.md). Case `manage_retention_messaging`.
+    case manageRetentionMessaging = "ManageRetentionMessaging"
+    /// Internal: the consumer's retention caller reports the app's real-time answer; the
+    /// consumer records what the subscriber is shown. Case `record_retention_response`.
+    case recordRetentionResponse = "RecordRetentionResponse"
+    /// The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+    /// Case `answer_retention_message`.
+    case answerRetentionMessage = "AnswerRetentionMessage"
+    /// A subscription's retention offer. Case `get_retention_offer`.
+    case getRetentionOffer = "GetRetentionOffer"
 
     /// The full name of the service in service.proto.
     public static let serviceName = "subscriptions.v1.SubscriptionCommands"
@@ -137,6 +154,12 @@ extension CommandRoute {
         case .setAppAccountToken: self = .setAppAccountToken
         case .lookUpOrderID: self = .lookUpOrderId
         case .priceChangeWhatIf: self = .priceChangeWhatIf
+        case .getAppTransactionInfo: self = .getAppTransactionInfo
+        case .finishTransaction: self = .finishTransaction
+        case .manageRetentionMessaging: self = .manageRetentionMessaging
+        case .recordRetentionResponse: self = .recordRetentionResponse
+        case .answerRetentionMessage: self = .answerRetentionMessage
+        case .getRetentionOffer: self = .getRetentionOffer
         }
     }
 
@@ -180,6 +203,12 @@ extension CommandRoute {
         case .setAppAccountToken: self = .setAppAccountToken
         case .lookUpOrderID: self = .lookUpOrderId
         case .priceChangeWhatIf: self = .priceChangeWhatIf
+        case .getAppTransactionInfo: self = .getAppTransactionInfo
+        case .finishTransaction: self = .finishTransaction
+        case .manageRetentionMessaging: self = .manageRetentionMessaging
+        case .recordRetentionResponse: self = .recordRetentionResponse
+        case .answerRetentionMessage: self = .answerRetentionMessage
+        case .getRetentionOffer: self = .getRetentionOffer
         }
     }
 
@@ -224,6 +253,12 @@ extension CommandRoute {
         case .setAppAccountToken: .setAppAccountToken(.init())
         case .lookUpOrderId: .lookUpOrderID(.init())
         case .priceChangeWhatIf: .priceChangeWhatIf(.init())
+        case .getAppTransactionInfo: .getAppTransactionInfo(.init())
+        case .finishTransaction: .finishTransaction(.init())
+        case .manageRetentionMessaging: .manageRetentionMessaging(.init())
+        case .recordRetentionResponse: .recordRetentionResponse(.init())
+        case .answerRetentionMessage: .answerRetentionMessage(.init())
+        case .getRetentionOffer: .getRetentionOffer(.init())
         }
     }
 
@@ -267,6 +302,12 @@ extension CommandRoute {
         case .setAppAccountToken: .setAppAccountToken(.init())
         case .lookUpOrderId: .lookUpOrderID(.init())
         case .priceChangeWhatIf: .priceChangeWhatIf(.init())
+        case .getAppTransactionInfo: .getAppTransactionInfo(.init())
+        case .finishTransaction: .finishTransaction(.init())
+        case .manageRetentionMessaging: .manageRetentionMessaging(.init())
+        case .recordRetentionResponse: .recordRetentionResponse(.init())
+        case .answerRetentionMessage: .answerRetentionMessage(.init())
+        case .getRetentionOffer: .getRetentionOffer(.init())
         }
     }
 }

@@ -556,9 +556,25 @@ public nonisolated struct Subscriptions_V1_SetAutoRenewRequest: Sendable {
   /// On or off.
   public var action: Subscriptions_V1_AutoRenewAction = .unspecified
 
+  /// Set by the consumer, never by a client (its value is overwritten): whether turning
+  /// auto-renew off first shows a retention message (docs/retention-messaging.md).
+  public var retention: Subscriptions_V1_RetentionContext {
+    get {_retention ?? Subscriptions_V1_RetentionContext()}
+    set {_retention = newValue}
+  }
+  /// Returns true if `retention` has been explicitly set.
+  public var hasRetention: Bool {self._retention != nil}
+  /// Clears the value of `retention`. Subsequent reads from it will return its default value.
+  public mutating func clearRetention() {self._retention = nil}
+
+  /// The subscriber's locale (`userLocale` of the retention request, e.g. "en-US"); empty = en-US.
+  public var locale: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _retention: Subscriptions_V1_RetentionContext? = nil
 }
 
 /// Sets how charges of one subscription go from now on.
@@ -1551,7 +1567,7 @@ nonisolated extension Subscriptions_V1_RespondToPriceIncreaseRequest: SwiftProto
 
 nonisolated extension Subscriptions_V1_SetAutoRenewRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SetAutoRenewRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}original_transaction_id\0\u{1}action\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}original_transaction_id\0\u{1}action\0\u{1}retention\0\u{1}locale\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1561,17 +1577,29 @@ nonisolated extension Subscriptions_V1_SetAutoRenewRequest: SwiftProtobuf.Messag
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.originalTransactionID) }()
       case 2: try { try decoder.decodeSingularEnumField(value: &self.action) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._retention) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.locale) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.originalTransactionID.isEmpty {
       try visitor.visitSingularStringField(value: self.originalTransactionID, fieldNumber: 1)
     }
     if self.action != .unspecified {
       try visitor.visitSingularEnumField(value: self.action, fieldNumber: 2)
+    }
+    try { if let v = self._retention {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if !self.locale.isEmpty {
+      try visitor.visitSingularStringField(value: self.locale, fieldNumber: 4)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1579,6 +1607,8 @@ nonisolated extension Subscriptions_V1_SetAutoRenewRequest: SwiftProtobuf.Messag
   public static func ==(lhs: Subscriptions_V1_SetAutoRenewRequest, rhs: Subscriptions_V1_SetAutoRenewRequest) -> Bool {
     if lhs.originalTransactionID != rhs.originalTransactionID {return false}
     if lhs.action != rhs.action {return false}
+    if lhs._retention != rhs._retention {return false}
+    if lhs.locale != rhs.locale {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

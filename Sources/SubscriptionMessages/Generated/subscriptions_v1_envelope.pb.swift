@@ -449,6 +449,60 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     set {_uniqueStorage()._command = .priceChangeWhatIf(newValue)}
   }
 
+  /// Get App Transaction Info (history.proto).
+  public var getAppTransactionInfo: Subscriptions_V1_GetAppTransactionInfoRequest {
+    get {
+      if case .getAppTransactionInfo(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetAppTransactionInfoRequest()
+    }
+    set {_uniqueStorage()._command = .getAppTransactionInfo(newValue)}
+  }
+
+  /// Finish Transaction.
+  public var finishTransaction: Subscriptions_V1_FinishTransactionRequest {
+    get {
+      if case .finishTransaction(let v)? = _storage._command {return v}
+      return Subscriptions_V1_FinishTransactionRequest()
+    }
+    set {_uniqueStorage()._command = .finishTransaction(newValue)}
+  }
+
+  /// The Retention Messaging API and the operator's review (retention.proto).
+  public var manageRetentionMessaging: Subscriptions_V1_ManageRetentionMessagingRequest {
+    get {
+      if case .manageRetentionMessaging(let v)? = _storage._command {return v}
+      return Subscriptions_V1_ManageRetentionMessagingRequest()
+    }
+    set {_uniqueStorage()._command = .manageRetentionMessaging(newValue)}
+  }
+
+  /// Internal: the app's real-time retention answer (retention_offers.proto).
+  public var recordRetentionResponse: Subscriptions_V1_RecordRetentionResponseRequest {
+    get {
+      if case .recordRetentionResponse(let v)? = _storage._command {return v}
+      return Subscriptions_V1_RecordRetentionResponseRequest()
+    }
+    set {_uniqueStorage()._command = .recordRetentionResponse(newValue)}
+  }
+
+  /// The subscriber answers a retention offer.
+  public var answerRetentionMessage: Subscriptions_V1_AnswerRetentionMessageRequest {
+    get {
+      if case .answerRetentionMessage(let v)? = _storage._command {return v}
+      return Subscriptions_V1_AnswerRetentionMessageRequest()
+    }
+    set {_uniqueStorage()._command = .answerRetentionMessage(newValue)}
+  }
+
+  /// A subscription's retention offer.
+  public var getRetentionOffer: Subscriptions_V1_GetRetentionOfferRequest {
+    get {
+      if case .getRetentionOffer(let v)? = _storage._command {return v}
+      return Subscriptions_V1_GetRetentionOfferRequest()
+    }
+    set {_uniqueStorage()._command = .getRetentionOffer(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The operation. Unset, or a case this consumer does not know, is answered with
@@ -528,6 +582,18 @@ public nonisolated struct Subscriptions_V1_CommandEnvelope: @unchecked Sendable 
     case lookUpOrderID(Subscriptions_V1_LookUpOrderIdRequest)
     /// A planned price change's what-if (a dry run: changes nothing).
     case priceChangeWhatIf(Subscriptions_V1_PriceChangeWhatIfRequest)
+    /// Get App Transaction Info (history.proto).
+    case getAppTransactionInfo(Subscriptions_V1_GetAppTransactionInfoRequest)
+    /// Finish Transaction.
+    case finishTransaction(Subscriptions_V1_FinishTransactionRequest)
+    /// The Retention Messaging API and the operator's review (retention.proto).
+    case manageRetentionMessaging(Subscriptions_V1_ManageRetentionMessagingRequest)
+    /// Internal: the app's real-time retention answer (retention_offers.proto).
+    case recordRetentionResponse(Subscriptions_V1_RecordRetentionResponseRequest)
+    /// The subscriber answers a retention offer.
+    case answerRetentionMessage(Subscriptions_V1_AnswerRetentionMessageRequest)
+    /// A subscription's retention offer.
+    case getRetentionOffer(Subscriptions_V1_GetRetentionOfferRequest)
 
   }
 
@@ -941,6 +1007,60 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     set {_uniqueStorage()._result = .priceChangeWhatIf(newValue)}
   }
 
+  /// Get App Transaction Info.
+  public var getAppTransactionInfo: Subscriptions_V1_GetAppTransactionInfoReply {
+    get {
+      if case .getAppTransactionInfo(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetAppTransactionInfoReply()
+    }
+    set {_uniqueStorage()._result = .getAppTransactionInfo(newValue)}
+  }
+
+  /// Finish Transaction.
+  public var finishTransaction: Subscriptions_V1_FinishTransactionReply {
+    get {
+      if case .finishTransaction(let v)? = _storage._result {return v}
+      return Subscriptions_V1_FinishTransactionReply()
+    }
+    set {_uniqueStorage()._result = .finishTransaction(newValue)}
+  }
+
+  /// The Retention Messaging API.
+  public var manageRetentionMessaging: Subscriptions_V1_ManageRetentionMessagingReply {
+    get {
+      if case .manageRetentionMessaging(let v)? = _storage._result {return v}
+      return Subscriptions_V1_ManageRetentionMessagingReply()
+    }
+    set {_uniqueStorage()._result = .manageRetentionMessaging(newValue)}
+  }
+
+  /// The app's real-time retention answer recorded.
+  public var recordRetentionResponse: Subscriptions_V1_RecordRetentionResponseReply {
+    get {
+      if case .recordRetentionResponse(let v)? = _storage._result {return v}
+      return Subscriptions_V1_RecordRetentionResponseReply()
+    }
+    set {_uniqueStorage()._result = .recordRetentionResponse(newValue)}
+  }
+
+  /// The retention offer answered.
+  public var answerRetentionMessage: Subscriptions_V1_AnswerRetentionMessageReply {
+    get {
+      if case .answerRetentionMessage(let v)? = _storage._result {return v}
+      return Subscriptions_V1_AnswerRetentionMessageReply()
+    }
+    set {_uniqueStorage()._result = .answerRetentionMessage(newValue)}
+  }
+
+  /// A subscription's retention offer.
+  public var getRetentionOffer: Subscriptions_V1_GetRetentionOfferReply {
+    get {
+      if case .getRetentionOffer(let v)? = _storage._result {return v}
+      return Subscriptions_V1_GetRetentionOfferReply()
+    }
+    set {_uniqueStorage()._result = .getRetentionOffer(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The typed result; the case always matches the command's case. Unset when the
@@ -1020,6 +1140,18 @@ public nonisolated struct Subscriptions_V1_CommandReply: @unchecked Sendable {
     case lookUpOrderID(Subscriptions_V1_LookUpOrderIdReply)
     /// One page of the what-if's counts per storefront.
     case priceChangeWhatIf(Subscriptions_V1_PriceChangeWhatIfReply)
+    /// Get App Transaction Info.
+    case getAppTransactionInfo(Subscriptions_V1_GetAppTransactionInfoReply)
+    /// Finish Transaction.
+    case finishTransaction(Subscriptions_V1_FinishTransactionReply)
+    /// The Retention Messaging API.
+    case manageRetentionMessaging(Subscriptions_V1_ManageRetentionMessagingReply)
+    /// The app's real-time retention answer recorded.
+    case recordRetentionResponse(Subscriptions_V1_RecordRetentionResponseReply)
+    /// The retention offer answered.
+    case answerRetentionMessage(Subscriptions_V1_AnswerRetentionMessageReply)
+    /// A subscription's retention offer.
+    case getRetentionOffer(Subscriptions_V1_GetRetentionOfferReply)
 
   }
 
@@ -1034,7 +1166,7 @@ fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandEnvelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{1}preview\0\u{3}preview_until\0\u{2}]\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0\u{3}price_change_what_if\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{1}preview\0\u{3}preview_until\0\u{2}]\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0\u{3}price_change_what_if\0\u{4}\u{5}get_app_transaction_info\0\u{3}finish_transaction\0\u{3}manage_retention_messaging\0\u{3}record_retention_response\0\u{3}answer_retention_message\0\u{3}get_retention_offer\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -1572,6 +1704,84 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
             _storage._command = .priceChangeWhatIf(v)
           }
         }()
+        case 180: try {
+          var v: Subscriptions_V1_GetAppTransactionInfoRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getAppTransactionInfo(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getAppTransactionInfo(v)
+          }
+        }()
+        case 181: try {
+          var v: Subscriptions_V1_FinishTransactionRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .finishTransaction(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .finishTransaction(v)
+          }
+        }()
+        case 182: try {
+          var v: Subscriptions_V1_ManageRetentionMessagingRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .manageRetentionMessaging(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .manageRetentionMessaging(v)
+          }
+        }()
+        case 183: try {
+          var v: Subscriptions_V1_RecordRetentionResponseRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .recordRetentionResponse(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .recordRetentionResponse(v)
+          }
+        }()
+        case 184: try {
+          var v: Subscriptions_V1_AnswerRetentionMessageRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .answerRetentionMessage(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .answerRetentionMessage(v)
+          }
+        }()
+        case 185: try {
+          var v: Subscriptions_V1_GetRetentionOfferRequest?
+          var hadOneofValue = false
+          if let current = _storage._command {
+            hadOneofValue = true
+            if case .getRetentionOffer(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._command = .getRetentionOffer(v)
+          }
+        }()
         default: break
         }
       }
@@ -1760,6 +1970,30 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
         guard case .priceChangeWhatIf(let v)? = _storage._command else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 175)
       }()
+      case .getAppTransactionInfo?: try {
+        guard case .getAppTransactionInfo(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 180)
+      }()
+      case .finishTransaction?: try {
+        guard case .finishTransaction(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 181)
+      }()
+      case .manageRetentionMessaging?: try {
+        guard case .manageRetentionMessaging(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 182)
+      }()
+      case .recordRetentionResponse?: try {
+        guard case .recordRetentionResponse(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 183)
+      }()
+      case .answerRetentionMessage?: try {
+        guard case .answerRetentionMessage(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 184)
+      }()
+      case .getRetentionOffer?: try {
+        guard case .getRetentionOffer(let v)? = _storage._command else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 185)
+      }()
       default: break
       }
     }
@@ -1791,7 +2025,7 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
 
 nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{1}preview\0\u{3}preview_events\0\u{2}\\\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0\u{3}price_change_what_if\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{1}preview\0\u{3}preview_events\0\u{2}\\\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0\u{3}price_change_what_if\0\u{4}\u{5}get_app_transaction_info\0\u{3}finish_transaction\0\u{3}manage_retention_messaging\0\u{3}record_retention_response\0\u{3}answer_retention_message\0\u{3}get_retention_offer\0")
 
   fileprivate class _StorageClass {
     var _commandID: String = String()
@@ -2329,6 +2563,84 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
             _storage._result = .priceChangeWhatIf(v)
           }
         }()
+        case 180: try {
+          var v: Subscriptions_V1_GetAppTransactionInfoReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getAppTransactionInfo(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getAppTransactionInfo(v)
+          }
+        }()
+        case 181: try {
+          var v: Subscriptions_V1_FinishTransactionReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .finishTransaction(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .finishTransaction(v)
+          }
+        }()
+        case 182: try {
+          var v: Subscriptions_V1_ManageRetentionMessagingReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .manageRetentionMessaging(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .manageRetentionMessaging(v)
+          }
+        }()
+        case 183: try {
+          var v: Subscriptions_V1_RecordRetentionResponseReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .recordRetentionResponse(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .recordRetentionResponse(v)
+          }
+        }()
+        case 184: try {
+          var v: Subscriptions_V1_AnswerRetentionMessageReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .answerRetentionMessage(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .answerRetentionMessage(v)
+          }
+        }()
+        case 185: try {
+          var v: Subscriptions_V1_GetRetentionOfferReply?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .getRetentionOffer(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .getRetentionOffer(v)
+          }
+        }()
         default: break
         }
       }
@@ -2513,6 +2825,30 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
       case .priceChangeWhatIf?: try {
         guard case .priceChangeWhatIf(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 175)
+      }()
+      case .getAppTransactionInfo?: try {
+        guard case .getAppTransactionInfo(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 180)
+      }()
+      case .finishTransaction?: try {
+        guard case .finishTransaction(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 181)
+      }()
+      case .manageRetentionMessaging?: try {
+        guard case .manageRetentionMessaging(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 182)
+      }()
+      case .recordRetentionResponse?: try {
+        guard case .recordRetentionResponse(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 183)
+      }()
+      case .answerRetentionMessage?: try {
+        guard case .answerRetentionMessage(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 184)
+      }()
+      case .getRetentionOffer?: try {
+        guard case .getRetentionOffer(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 185)
       }()
       case nil: break
       }

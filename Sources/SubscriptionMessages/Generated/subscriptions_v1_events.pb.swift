@@ -114,6 +114,14 @@ public nonisolated enum Subscriptions_V1_NotificationType: SwiftProtobuf.Enum, S
   /// timers are held until an operator retries it (`subscriptionsctl quarantine retry`,
   /// docs/reliability.md). The payload is `data` with the subscription's state.
   case quarantined // = 1001
+
+  /// NOT APPLE'S: a retention offer asked for, shown or answered; the payload is
+  /// `retention` (docs/retention-messaging.md).
+  case retentionMessage // = 1002
+
+  /// NOT APPLE'S: a performance test of the app's Get Retention Message endpoint started;
+  /// the payload is `performance_test`.
+  case retentionPerformanceTest // = 1003
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -148,6 +156,8 @@ public nonisolated enum Subscriptions_V1_NotificationType: SwiftProtobuf.Enum, S
     case 23: self = .externalPurchaseToken
     case 1000: self = .subscriberCommunication
     case 1001: self = .quarantined
+    case 1002: self = .retentionMessage
+    case 1003: self = .retentionPerformanceTest
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -180,6 +190,8 @@ public nonisolated enum Subscriptions_V1_NotificationType: SwiftProtobuf.Enum, S
     case .externalPurchaseToken: return 23
     case .subscriberCommunication: return 1000
     case .quarantined: return 1001
+    case .retentionMessage: return 1002
+    case .retentionPerformanceTest: return 1003
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -212,6 +224,8 @@ public nonisolated enum Subscriptions_V1_NotificationType: SwiftProtobuf.Enum, S
     .externalPurchaseToken,
     .subscriberCommunication,
     .quarantined,
+    .retentionMessage,
+    .retentionPerformanceTest,
   ]
 
 }
@@ -289,6 +303,18 @@ public nonisolated enum Subscriptions_V1_Subtype: SwiftProtobuf.Enum, Swift.Case
 
   /// NOT APPLE'S: a notice that needs no consent (R-PRC-6).
   case notice // = 1002
+
+  /// NOT APPLE'S: auto-renew off was asked; the app's endpoint is called (RETENTION_MESSAGE).
+  case retentionRequested // = 1003
+
+  /// NOT APPLE'S: the retention message is shown (RETENTION_MESSAGE).
+  case retentionPresented // = 1004
+
+  /// NOT APPLE'S: the subscriber answered the retention offer (RETENTION_MESSAGE).
+  case retentionAnswered // = 1005
+
+  /// NOT APPLE'S: a performance test started (RETENTION_PERFORMANCE_TEST).
+  case performanceTestStarted // = 1006
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -320,6 +346,10 @@ public nonisolated enum Subscriptions_V1_Subtype: SwiftProtobuf.Enum, Swift.Case
     case 1000: self = .consentRequest
     case 1001: self = .consentReminder
     case 1002: self = .notice
+    case 1003: self = .retentionRequested
+    case 1004: self = .retentionPresented
+    case 1005: self = .retentionAnswered
+    case 1006: self = .performanceTestStarted
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -349,6 +379,10 @@ public nonisolated enum Subscriptions_V1_Subtype: SwiftProtobuf.Enum, Swift.Case
     case .consentRequest: return 1000
     case .consentReminder: return 1001
     case .notice: return 1002
+    case .retentionRequested: return 1003
+    case .retentionPresented: return 1004
+    case .retentionAnswered: return 1005
+    case .performanceTestStarted: return 1006
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -378,6 +412,10 @@ public nonisolated enum Subscriptions_V1_Subtype: SwiftProtobuf.Enum, Swift.Case
     .consentRequest,
     .consentReminder,
     .notice,
+    .retentionRequested,
+    .retentionPresented,
+    .retentionAnswered,
+    .performanceTestStarted,
   ]
 
 }
@@ -547,7 +585,8 @@ public nonisolated enum Subscriptions_V1_CommunicationKind: SwiftProtobuf.Enum, 
 
 }
 
-/// One event. Exactly one of `data`, `summary`, `communication` is set.
+/// One event. Exactly one of `data`, `summary`, `communication`, `retention`,
+/// `performance_test` is set.
 public nonisolated struct Subscriptions_V1_NotificationEvent: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -648,6 +687,24 @@ public nonisolated struct Subscriptions_V1_NotificationEvent: @unchecked Sendabl
     set {_uniqueStorage()._payload = .communication(newValue)}
   }
 
+  /// OURS: RETENTION_MESSAGE only.
+  public var retention: Subscriptions_V1_RetentionMessageEvent {
+    get {
+      if case .retention(let v)? = _storage._payload {return v}
+      return Subscriptions_V1_RetentionMessageEvent()
+    }
+    set {_uniqueStorage()._payload = .retention(newValue)}
+  }
+
+  /// OURS: RETENTION_PERFORMANCE_TEST only.
+  public var performanceTest: Subscriptions_V1_RetentionPerformanceTestEvent {
+    get {
+      if case .performanceTest(let v)? = _storage._payload {return v}
+      return Subscriptions_V1_RetentionPerformanceTestEvent()
+    }
+    set {_uniqueStorage()._payload = .performanceTest(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The payload.
@@ -658,6 +715,10 @@ public nonisolated struct Subscriptions_V1_NotificationEvent: @unchecked Sendabl
     case summary(Subscriptions_V1_Summary)
     /// OURS: SUBSCRIBER_COMMUNICATION only.
     case communication(Subscriptions_V1_SubscriberCommunication)
+    /// OURS: RETENTION_MESSAGE only.
+    case retention(Subscriptions_V1_RetentionMessageEvent)
+    /// OURS: RETENTION_PERFORMANCE_TEST only.
+    case performanceTest(Subscriptions_V1_RetentionPerformanceTestEvent)
 
   }
 
@@ -817,11 +878,11 @@ public nonisolated struct Subscriptions_V1_SubscriberCommunication: Sendable {
 fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
 
 nonisolated extension Subscriptions_V1_NotificationType: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_TYPE_UNSPECIFIED\0\u{1}NOTIFICATION_TYPE_SUBSCRIBED\0\u{1}NOTIFICATION_TYPE_DID_RENEW\0\u{1}NOTIFICATION_TYPE_DID_CHANGE_RENEWAL_PREF\0\u{1}NOTIFICATION_TYPE_DID_CHANGE_RENEWAL_STATUS\0\u{1}NOTIFICATION_TYPE_OFFER_REDEEMED\0\u{1}NOTIFICATION_TYPE_DID_FAIL_TO_RENEW\0\u{1}NOTIFICATION_TYPE_GRACE_PERIOD_EXPIRED\0\u{1}NOTIFICATION_TYPE_EXPIRED\0\u{1}NOTIFICATION_TYPE_PRICE_INCREASE\0\u{1}NOTIFICATION_TYPE_PRICE_CHANGE\0\u{1}NOTIFICATION_TYPE_RENEWAL_EXTENDED\0\u{1}NOTIFICATION_TYPE_RENEWAL_EXTENSION\0\u{1}NOTIFICATION_TYPE_REFUND\0\u{1}NOTIFICATION_TYPE_REFUND_DECLINED\0\u{1}NOTIFICATION_TYPE_REFUND_REVERSED\0\u{1}NOTIFICATION_TYPE_REVOKE\0\u{1}NOTIFICATION_TYPE_CONSUMPTION_REQUEST\0\u{1}NOTIFICATION_TYPE_ONE_TIME_CHARGE\0\u{1}NOTIFICATION_TYPE_METADATA_UPDATE\0\u{1}NOTIFICATION_TYPE_MIGRATION\0\u{1}NOTIFICATION_TYPE_RESCIND_CONSENT\0\u{1}NOTIFICATION_TYPE_TEST\0\u{1}NOTIFICATION_TYPE_EXTERNAL_PURCHASE_TOKEN\0\u{2}Q\u{f}NOTIFICATION_TYPE_SUBSCRIBER_COMMUNICATION\0\u{1}NOTIFICATION_TYPE_QUARANTINED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_TYPE_UNSPECIFIED\0\u{1}NOTIFICATION_TYPE_SUBSCRIBED\0\u{1}NOTIFICATION_TYPE_DID_RENEW\0\u{1}NOTIFICATION_TYPE_DID_CHANGE_RENEWAL_PREF\0\u{1}NOTIFICATION_TYPE_DID_CHANGE_RENEWAL_STATUS\0\u{1}NOTIFICATION_TYPE_OFFER_REDEEMED\0\u{1}NOTIFICATION_TYPE_DID_FAIL_TO_RENEW\0\u{1}NOTIFICATION_TYPE_GRACE_PERIOD_EXPIRED\0\u{1}NOTIFICATION_TYPE_EXPIRED\0\u{1}NOTIFICATION_TYPE_PRICE_INCREASE\0\u{1}NOTIFICATION_TYPE_PRICE_CHANGE\0\u{1}NOTIFICATION_TYPE_RENEWAL_EXTENDED\0\u{1}NOTIFICATION_TYPE_RENEWAL_EXTENSION\0\u{1}NOTIFICATION_TYPE_REFUND\0\u{1}NOTIFICATION_TYPE_REFUND_DECLINED\0\u{1}NOTIFICATION_TYPE_REFUND_REVERSED\0\u{1}NOTIFICATION_TYPE_REVOKE\0\u{1}NOTIFICATION_TYPE_CONSUMPTION_REQUEST\0\u{1}NOTIFICATION_TYPE_ONE_TIME_CHARGE\0\u{1}NOTIFICATION_TYPE_METADATA_UPDATE\0\u{1}NOTIFICATION_TYPE_MIGRATION\0\u{1}NOTIFICATION_TYPE_RESCIND_CONSENT\0\u{1}NOTIFICATION_TYPE_TEST\0\u{1}NOTIFICATION_TYPE_EXTERNAL_PURCHASE_TOKEN\0\u{2}Q\u{f}NOTIFICATION_TYPE_SUBSCRIBER_COMMUNICATION\0\u{1}NOTIFICATION_TYPE_QUARANTINED\0\u{1}NOTIFICATION_TYPE_RETENTION_MESSAGE\0\u{1}NOTIFICATION_TYPE_RETENTION_PERFORMANCE_TEST\0")
 }
 
 nonisolated extension Subscriptions_V1_Subtype: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SUBTYPE_UNSPECIFIED\0\u{1}SUBTYPE_INITIAL_BUY\0\u{1}SUBTYPE_RESUBSCRIBE\0\u{1}SUBTYPE_DOWNGRADE\0\u{1}SUBTYPE_UPGRADE\0\u{1}SUBTYPE_AUTO_RENEW_ENABLED\0\u{1}SUBTYPE_AUTO_RENEW_DISABLED\0\u{1}SUBTYPE_VOLUNTARY\0\u{1}SUBTYPE_BILLING_RETRY\0\u{1}SUBTYPE_PRICE_INCREASE\0\u{1}SUBTYPE_GRACE_PERIOD\0\u{1}SUBTYPE_PENDING\0\u{1}SUBTYPE_ACCEPTED\0\u{1}SUBTYPE_BILLING_RECOVERY\0\u{1}SUBTYPE_PRODUCT_NOT_FOR_SALE\0\u{1}SUBTYPE_SUMMARY\0\u{1}SUBTYPE_FAILURE\0\u{1}SUBTYPE_UNREPORTED\0\u{1}SUBTYPE_CREATED\0\u{1}SUBTYPE_ACTIVE_TOKEN_REMINDER\0\u{2}U\u{f}SUBTYPE_CONSENT_REQUEST\0\u{1}SUBTYPE_CONSENT_REMINDER\0\u{1}SUBTYPE_NOTICE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SUBTYPE_UNSPECIFIED\0\u{1}SUBTYPE_INITIAL_BUY\0\u{1}SUBTYPE_RESUBSCRIBE\0\u{1}SUBTYPE_DOWNGRADE\0\u{1}SUBTYPE_UPGRADE\0\u{1}SUBTYPE_AUTO_RENEW_ENABLED\0\u{1}SUBTYPE_AUTO_RENEW_DISABLED\0\u{1}SUBTYPE_VOLUNTARY\0\u{1}SUBTYPE_BILLING_RETRY\0\u{1}SUBTYPE_PRICE_INCREASE\0\u{1}SUBTYPE_GRACE_PERIOD\0\u{1}SUBTYPE_PENDING\0\u{1}SUBTYPE_ACCEPTED\0\u{1}SUBTYPE_BILLING_RECOVERY\0\u{1}SUBTYPE_PRODUCT_NOT_FOR_SALE\0\u{1}SUBTYPE_SUMMARY\0\u{1}SUBTYPE_FAILURE\0\u{1}SUBTYPE_UNREPORTED\0\u{1}SUBTYPE_CREATED\0\u{1}SUBTYPE_ACTIVE_TOKEN_REMINDER\0\u{2}U\u{f}SUBTYPE_CONSENT_REQUEST\0\u{1}SUBTYPE_CONSENT_REMINDER\0\u{1}SUBTYPE_NOTICE\0\u{1}SUBTYPE_RETENTION_REQUESTED\0\u{1}SUBTYPE_RETENTION_PRESENTED\0\u{1}SUBTYPE_RETENTION_ANSWERED\0\u{1}SUBTYPE_PERFORMANCE_TEST_STARTED\0")
 }
 
 nonisolated extension Subscriptions_V1_ConsumptionRequestReason: SwiftProtobuf._ProtoNameProviding {
@@ -838,7 +899,7 @@ nonisolated extension Subscriptions_V1_CommunicationKind: SwiftProtobuf._ProtoNa
 
 nonisolated extension Subscriptions_V1_NotificationEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".NotificationEvent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}notification_type\0\u{1}subtype\0\u{3}notification_uuid\0\u{3}signed_date\0\u{1}version\0\u{3}schema_version\0\u{1}sequence\0\u{3}subscription_id\0\u{3}caused_by_command_id\0\u{2}\u{b}data\0\u{1}summary\0\u{1}communication\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}notification_type\0\u{1}subtype\0\u{3}notification_uuid\0\u{3}signed_date\0\u{1}version\0\u{3}schema_version\0\u{1}sequence\0\u{3}subscription_id\0\u{3}caused_by_command_id\0\u{2}\u{b}data\0\u{1}summary\0\u{1}communication\0\u{1}retention\0\u{3}performance_test\0")
 
   fileprivate class _StorageClass {
     var _notificationType: Subscriptions_V1_NotificationType = .unspecified
@@ -937,6 +998,32 @@ nonisolated extension Subscriptions_V1_NotificationEvent: SwiftProtobuf.Message,
             _storage._payload = .communication(v)
           }
         }()
+        case 23: try {
+          var v: Subscriptions_V1_RetentionMessageEvent?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .retention(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .retention(v)
+          }
+        }()
+        case 24: try {
+          var v: Subscriptions_V1_RetentionPerformanceTestEvent?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .performanceTest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .performanceTest(v)
+          }
+        }()
         default: break
         }
       }
@@ -988,6 +1075,14 @@ nonisolated extension Subscriptions_V1_NotificationEvent: SwiftProtobuf.Message,
       case .communication?: try {
         guard case .communication(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+      }()
+      case .retention?: try {
+        guard case .retention(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+      }()
+      case .performanceTest?: try {
+        guard case .performanceTest(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
       }()
       case nil: break
       }

@@ -265,6 +265,10 @@ public nonisolated struct Subscriptions_V1_GetTransactionHistoryRequest: Sendabl
   /// Clears the value of `revoked`. Subsequent reads from it will return its default value.
   public mutating func clearRevoked() {self._revoked = nil}
 
+  /// Which endpoint: 0 or 2 = Get Transaction History (`/inApps/v2/history`), 1 = Get
+  /// Transaction History V1 (`/inApps/v1/history`: no finished consumables, its own revisions).
+  public var version: UInt32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -509,6 +513,130 @@ public nonisolated struct Subscriptions_V1_GetTestNotificationStatusReply: Senda
   public init() {}
 }
 
+/// Get App Transaction Info (`GET /inApps/v1/transactions/appTransactions/{transactionId}`):
+/// the app transaction of the customer who owns the transaction.
+public nonisolated struct Subscriptions_V1_GetAppTransactionInfoRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Any transaction id of the customer (path parameter).
+  public var transactionID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Apple's `AppTransaction` (decoded `signedAppTransactionInfo`).
+public nonisolated struct Subscriptions_V1_AppTransactionInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// `receiptType`: the environment.
+  public var receiptType: Subscriptions_V1_Environment = .unspecified
+
+  /// `appAppleId`; 0 in sandbox.
+  public var appAppleID: Int64 = 0
+
+  /// `bundleId`.
+  public var bundleID: String = String()
+
+  /// `applicationVersion`.
+  public var applicationVersion: String = String()
+
+  /// `receiptCreationDate`: when the app transaction was signed.
+  public var receiptCreationDate: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_receiptCreationDate ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_receiptCreationDate = newValue}
+  }
+  /// Returns true if `receiptCreationDate` has been explicitly set.
+  public var hasReceiptCreationDate: Bool {self._receiptCreationDate != nil}
+  /// Clears the value of `receiptCreationDate`. Subsequent reads from it will return its default value.
+  public mutating func clearReceiptCreationDate() {self._receiptCreationDate = nil}
+
+  /// `originalPurchaseDate`: the customer's first download (their first purchase here).
+  public var originalPurchaseDate: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_originalPurchaseDate ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_originalPurchaseDate = newValue}
+  }
+  /// Returns true if `originalPurchaseDate` has been explicitly set.
+  public var hasOriginalPurchaseDate: Bool {self._originalPurchaseDate != nil}
+  /// Clears the value of `originalPurchaseDate`. Subsequent reads from it will return its default value.
+  public mutating func clearOriginalPurchaseDate() {self._originalPurchaseDate = nil}
+
+  /// `originalApplicationVersion`.
+  public var originalApplicationVersion: String = String()
+
+  /// `appTransactionId`: one per customer, stable.
+  public var appTransactionID: String = String()
+
+  /// `originalPlatform` ("iOS").
+  public var originalPlatform: String = String()
+
+  /// `deviceVerification` (Base64).
+  public var deviceVerification: String = String()
+
+  /// `deviceVerificationNonce` (a UUID).
+  public var deviceVerificationNonce: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _receiptCreationDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _originalPurchaseDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+/// Apple's AppTransactionInfoResponse, decoded.
+public nonisolated struct Subscriptions_V1_GetAppTransactionInfoReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The app transaction.
+  public var appTransaction: Subscriptions_V1_AppTransactionInfo {
+    get {_appTransaction ?? Subscriptions_V1_AppTransactionInfo()}
+    set {_appTransaction = newValue}
+  }
+  /// Returns true if `appTransaction` has been explicitly set.
+  public var hasAppTransaction: Bool {self._appTransaction != nil}
+  /// Clears the value of `appTransaction`. Subsequent reads from it will return its default value.
+  public mutating func clearAppTransaction() {self._appTransaction = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _appTransaction: Subscriptions_V1_AppTransactionInfo? = nil
+}
+
+/// Finish Transaction (`POST /inApps/v1/transactions/{transactionId}/finish`).
+public nonisolated struct Subscriptions_V1_FinishTransactionRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The transaction (path parameter).
+  public var transactionID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Apple answers 200 with no body.
+public nonisolated struct Subscriptions_V1_FinishTransactionReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "subscriptions.v1"
@@ -587,7 +715,7 @@ nonisolated extension Subscriptions_V1_GetTransactionInfoReply: SwiftProtobuf.Me
 
 nonisolated extension Subscriptions_V1_GetTransactionHistoryRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetTransactionHistoryRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transaction_id\0\u{1}revision\0\u{3}start_date\0\u{3}end_date\0\u{3}product_ids\0\u{3}product_types\0\u{1}sort\0\u{3}subscription_group_identifiers\0\u{3}in_app_ownership_type\0\u{1}revoked\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transaction_id\0\u{1}revision\0\u{3}start_date\0\u{3}end_date\0\u{3}product_ids\0\u{3}product_types\0\u{1}sort\0\u{3}subscription_group_identifiers\0\u{3}in_app_ownership_type\0\u{1}revoked\0\u{1}version\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -605,6 +733,7 @@ nonisolated extension Subscriptions_V1_GetTransactionHistoryRequest: SwiftProtob
       case 8: try { try decoder.decodeRepeatedStringField(value: &self.subscriptionGroupIdentifiers) }()
       case 9: try { try decoder.decodeSingularEnumField(value: &self.inAppOwnershipType) }()
       case 10: try { try decoder.decodeSingularMessageField(value: &self._revoked) }()
+      case 11: try { try decoder.decodeSingularUInt32Field(value: &self.version) }()
       default: break
       }
     }
@@ -645,6 +774,9 @@ nonisolated extension Subscriptions_V1_GetTransactionHistoryRequest: SwiftProtob
     try { if let v = self._revoked {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
     } }()
+    if self.version != 0 {
+      try visitor.visitSingularUInt32Field(value: self.version, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -659,6 +791,7 @@ nonisolated extension Subscriptions_V1_GetTransactionHistoryRequest: SwiftProtob
     if lhs.subscriptionGroupIdentifiers != rhs.subscriptionGroupIdentifiers {return false}
     if lhs.inAppOwnershipType != rhs.inAppOwnershipType {return false}
     if lhs._revoked != rhs._revoked {return false}
+    if lhs.version != rhs.version {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1081,6 +1214,203 @@ nonisolated extension Subscriptions_V1_GetTestNotificationStatusReply: SwiftProt
   public static func ==(lhs: Subscriptions_V1_GetTestNotificationStatusReply, rhs: Subscriptions_V1_GetTestNotificationStatusReply) -> Bool {
     if lhs.signedPayload != rhs.signedPayload {return false}
     if lhs.sendAttempts != rhs.sendAttempts {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Subscriptions_V1_GetAppTransactionInfoRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetAppTransactionInfoRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transaction_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.transactionID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.transactionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.transactionID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Subscriptions_V1_GetAppTransactionInfoRequest, rhs: Subscriptions_V1_GetAppTransactionInfoRequest) -> Bool {
+    if lhs.transactionID != rhs.transactionID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Subscriptions_V1_AppTransactionInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AppTransactionInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}receipt_type\0\u{3}app_apple_id\0\u{3}bundle_id\0\u{3}application_version\0\u{3}receipt_creation_date\0\u{3}original_purchase_date\0\u{3}original_application_version\0\u{3}app_transaction_id\0\u{3}original_platform\0\u{3}device_verification\0\u{3}device_verification_nonce\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.receiptType) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.appAppleID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.bundleID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.applicationVersion) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._receiptCreationDate) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._originalPurchaseDate) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.originalApplicationVersion) }()
+      case 8: try { try decoder.decodeSingularStringField(value: &self.appTransactionID) }()
+      case 9: try { try decoder.decodeSingularStringField(value: &self.originalPlatform) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self.deviceVerification) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.deviceVerificationNonce) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.receiptType != .unspecified {
+      try visitor.visitSingularEnumField(value: self.receiptType, fieldNumber: 1)
+    }
+    if self.appAppleID != 0 {
+      try visitor.visitSingularInt64Field(value: self.appAppleID, fieldNumber: 2)
+    }
+    if !self.bundleID.isEmpty {
+      try visitor.visitSingularStringField(value: self.bundleID, fieldNumber: 3)
+    }
+    if !self.applicationVersion.isEmpty {
+      try visitor.visitSingularStringField(value: self.applicationVersion, fieldNumber: 4)
+    }
+    try { if let v = self._receiptCreationDate {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._originalPurchaseDate {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    if !self.originalApplicationVersion.isEmpty {
+      try visitor.visitSingularStringField(value: self.originalApplicationVersion, fieldNumber: 7)
+    }
+    if !self.appTransactionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.appTransactionID, fieldNumber: 8)
+    }
+    if !self.originalPlatform.isEmpty {
+      try visitor.visitSingularStringField(value: self.originalPlatform, fieldNumber: 9)
+    }
+    if !self.deviceVerification.isEmpty {
+      try visitor.visitSingularStringField(value: self.deviceVerification, fieldNumber: 10)
+    }
+    if !self.deviceVerificationNonce.isEmpty {
+      try visitor.visitSingularStringField(value: self.deviceVerificationNonce, fieldNumber: 11)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Subscriptions_V1_AppTransactionInfo, rhs: Subscriptions_V1_AppTransactionInfo) -> Bool {
+    if lhs.receiptType != rhs.receiptType {return false}
+    if lhs.appAppleID != rhs.appAppleID {return false}
+    if lhs.bundleID != rhs.bundleID {return false}
+    if lhs.applicationVersion != rhs.applicationVersion {return false}
+    if lhs._receiptCreationDate != rhs._receiptCreationDate {return false}
+    if lhs._originalPurchaseDate != rhs._originalPurchaseDate {return false}
+    if lhs.originalApplicationVersion != rhs.originalApplicationVersion {return false}
+    if lhs.appTransactionID != rhs.appTransactionID {return false}
+    if lhs.originalPlatform != rhs.originalPlatform {return false}
+    if lhs.deviceVerification != rhs.deviceVerification {return false}
+    if lhs.deviceVerificationNonce != rhs.deviceVerificationNonce {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Subscriptions_V1_GetAppTransactionInfoReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetAppTransactionInfoReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}app_transaction\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._appTransaction) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._appTransaction {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Subscriptions_V1_GetAppTransactionInfoReply, rhs: Subscriptions_V1_GetAppTransactionInfoReply) -> Bool {
+    if lhs._appTransaction != rhs._appTransaction {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Subscriptions_V1_FinishTransactionRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FinishTransactionRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transaction_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.transactionID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.transactionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.transactionID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Subscriptions_V1_FinishTransactionRequest, rhs: Subscriptions_V1_FinishTransactionRequest) -> Bool {
+    if lhs.transactionID != rhs.transactionID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Subscriptions_V1_FinishTransactionReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FinishTransactionReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Subscriptions_V1_FinishTransactionReply, rhs: Subscriptions_V1_FinishTransactionReply) -> Bool {
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

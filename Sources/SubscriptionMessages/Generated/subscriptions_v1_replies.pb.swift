@@ -273,12 +273,24 @@ public nonisolated struct Subscriptions_V1_SetAutoRenewReply: Sendable {
   /// Clears the value of `subscription`. Subsequent reads from it will return its default value.
   public mutating func clearSubscription() {self._subscription = nil}
 
+  /// Turning auto-renew off with retention messaging on opens a retention offer instead
+  /// (auto-renew stays on until the subscriber answers; docs/retention-messaging.md).
+  public var retention: Subscriptions_V1_RetentionOffer {
+    get {_retention ?? Subscriptions_V1_RetentionOffer()}
+    set {_retention = newValue}
+  }
+  /// Returns true if `retention` has been explicitly set.
+  public var hasRetention: Bool {self._retention != nil}
+  /// Clears the value of `retention`. Subsequent reads from it will return its default value.
+  public mutating func clearRetention() {self._retention = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _renewalInfo: Subscriptions_V1_RenewalInfo? = nil
   fileprivate var _subscription: Subscriptions_V1_SubscriptionInfo? = nil
+  fileprivate var _retention: Subscriptions_V1_RetentionOffer? = nil
 }
 
 /// Result of ReportBillingOutcome.
@@ -975,7 +987,7 @@ nonisolated extension Subscriptions_V1_RespondToPriceIncreaseReply: SwiftProtobu
 
 nonisolated extension Subscriptions_V1_SetAutoRenewReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SetAutoRenewReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}renewal_info\0\u{1}subscription\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}renewal_info\0\u{1}subscription\0\u{1}retention\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -985,6 +997,7 @@ nonisolated extension Subscriptions_V1_SetAutoRenewReply: SwiftProtobuf.Message,
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._renewalInfo) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._subscription) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._retention) }()
       default: break
       }
     }
@@ -1001,12 +1014,16 @@ nonisolated extension Subscriptions_V1_SetAutoRenewReply: SwiftProtobuf.Message,
     try { if let v = self._subscription {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    try { if let v = self._retention {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Subscriptions_V1_SetAutoRenewReply, rhs: Subscriptions_V1_SetAutoRenewReply) -> Bool {
     if lhs._renewalInfo != rhs._renewalInfo {return false}
     if lhs._subscription != rhs._subscription {return false}
+    if lhs._retention != rhs._retention {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -16,7 +16,9 @@ extension PreparedCommand {
             return PreparedCommand(.getTransactionInfo(.with { $0.transactionID = id }))
         case .getTransactionHistory:
             let id = try RequestProblem.identifier(parameters.transactionId, name: "transactionId", error: .invalidTransactionId)
-            return PreparedCommand(.getTransactionHistory(try transactionHistory(id, query: parameters.query)))
+            var request = try transactionHistory(id, query: parameters.query)
+            request.version = parameters.version == 1 ? 1 : 0
+            return PreparedCommand(.getTransactionHistory(request))
         case .getRefundHistory:
             let id = try RequestProblem.identifier(parameters.transactionId, name: "transactionId", error: .invalidTransactionId)
             let revision = try HistoryQuery(parameters.query).single("revision", error: .invalidRequestRevision) ?? ""

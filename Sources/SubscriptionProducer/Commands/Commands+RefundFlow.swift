@@ -17,7 +17,9 @@ extension PreparedCommand {
                 $0.reason = Subscriptions_V1_ConsumptionRequestReason(model.consumptionRequestReason)
             }))
         case .sendConsumptionInformation:
-            let model = try ConsumptionRequest(validating: body)
+            // V1 (`/inApps/v1/transactions/consumption`) says the same in numbers (ConsumptionRequestV1).
+            let model = parameters.version == 1
+                ? try ConsumptionRequestV1(validating: body).consumptionRequest : try ConsumptionRequest(validating: body)
             let id = try RequestProblem.identifier(
                 parameters.transactionId, name: "transactionId", error: .invalidTransactionId)
             return PreparedCommand(.sendConsumptionInformation(RefundFlowCommands.consumption(model, transactionID: id)))

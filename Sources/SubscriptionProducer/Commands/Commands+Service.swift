@@ -44,6 +44,7 @@ package enum ServiceCommands {
         var command = Subscriptions_V1_SetAutoRenewRequest()
         command.originalTransactionID = request.originalTransactionId
         command.action = request.isEnabling ? .enable : .disable
+        command.locale = request.locale ?? ""
         return command
     }
 

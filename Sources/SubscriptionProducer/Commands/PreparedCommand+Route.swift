@@ -19,12 +19,30 @@ package struct RequestParameters: Sendable {
     package var query: [String: [String]]
     /// `{testClockId}` of the test clock paths.
     package var testClockId: String
+    /// `{imageIdentifier}`, `{messageIdentifier}` or `{requestId}` of the retention messaging paths.
+    package var resourceId: String
+    /// `{locale}` of the default message paths.
+    package var locale: String
+    /// Which version of an endpoint Apple has twice (Get Transaction History, Send Consumption
+    /// Information): 1 for the `/inApps/v1/...` path, 0 for the current one.
+    package var version: UInt32
+    /// The request's `Content-Type` (Upload Image sends `image/png`).
+    package var contentType: String?
+    /// Which operation of the Retention Messaging API (``RetentionOperation``).
+    package var retentionOperation: RetentionOperation?
 
     package init(
         transactionId: String = "", productId: String = "", requestIdentifier: String = "",
-        customerId: String? = nil, statuses: [String] = [], query: [String: [String]] = [:], testClockId: String = ""
+        customerId: String? = nil, statuses: [String] = [], query: [String: [String]] = [:], testClockId: String = "",
+        resourceId: String = "", locale: String = "", version: UInt32 = 0, contentType: String? = nil,
+        retentionOperation: RetentionOperation? = nil
     ) {
+        self.retentionOperation = retentionOperation
         self.testClockId = testClockId
+        self.resourceId = resourceId
+        self.locale = locale
+        self.version = version
+        self.contentType = contentType
         self.transactionId = transactionId
         self.productId = productId
         self.requestIdentifier = requestIdentifier
@@ -91,6 +109,9 @@ extension PreparedCommand {
             // Bus only (docs/what-if.md): `subscriptionsctl what-if price-change` builds it.
             throw RequestProblem.invalid(
                 "route", "PriceChangeWhatIf has no HTTP body mapping; use subscriptionsctl what-if price-change")
+        case .getAppTransactionInfo, .finishTransaction, .manageRetentionMessaging, .answerRetentionMessage, .getRetentionOffer,
+            .recordRetentionResponse:
+            return try retention(route: route, body: body, parameters: parameters)
         }
     }
 

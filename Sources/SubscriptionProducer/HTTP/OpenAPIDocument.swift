@@ -215,6 +215,7 @@ enum OpenAPIDocument {
                 orderId: {type: string, description: "The latest transaction's order id (Look Up Order ID)."}
                 status: {$ref: "#/components/schemas/SubscriptionStatus"}
                 signedRenewalInfo: {$ref: "#/components/schemas/JWS"}
+                retention: {$ref: "#/components/schemas/RetentionOffer"}
             RequestInfo:
               type: object
               required: [requestReferenceId]
@@ -726,6 +727,196 @@ enum OpenAPIDocument {
               properties:
                 originalTransactionId: {$ref: "#/components/schemas/Identifier"}
                 autoRenewStatus: {type: integer, enum: [0, 1]}
+                locale: {$ref: "#/components/schemas/Locale"}
+            Locale:
+              type: string
+              description: A locale such as en-US (the retention message's userLocale); InvalidLocaleError 4000164 otherwise.
+              pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$'
+            ConsumptionRequestV1:
+              type: object
+              description: >-
+                Apple's deprecated ConsumptionRequestV1 (Send Consumption Information V1), answered as V2:
+                deliveryStatus by meaning, consumptionStatus as a percentage (not 0, partially 50, fully
+                100), refundPreference PREFER_GRANT as GRANT_FULL, PREFER_DECLINE as DECLINE. The other
+                fields are checked against Apple's ranges (4000032, 4000033, 4000037-4000040, 4000042).
+              required: [customerConsented, sampleContentProvided, deliveryStatus]
+              additionalProperties: false
+              properties:
+                customerConsented: {type: boolean, enum: [true]}
+                sampleContentProvided: {type: boolean}
+                deliveryStatus: {type: integer, minimum: 0, maximum: 5}
+                consumptionStatus: {type: integer, minimum: 0, maximum: 3}
+                refundPreference: {type: integer, minimum: 0, maximum: 3}
+                platform: {type: integer, minimum: 0, maximum: 2}
+                appAccountToken: {type: string, pattern: '^$|^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'}
+                accountTenure: {type: integer, minimum: 0, maximum: 7}
+                playTime: {type: integer, minimum: 0, maximum: 7}
+                lifetimeDollarsRefunded: {type: integer, minimum: 0, maximum: 7}
+                lifetimeDollarsPurchased: {type: integer, minimum: 0, maximum: 7}
+                userStatus: {type: integer, minimum: 0, maximum: 4}
+            AppTransactionInfoResponse:
+              type: object
+              required: [signedAppTransactionInfo]
+              properties:
+                signedAppTransactionInfo: {$ref: "#/components/schemas/JWS"}
+            UploadMessageRequestBody:
+              type: object
+              description: >-
+                Apple's UploadMessageRequestBody: header at most 66 characters (4000162), body 144 (4000163),
+                altText 150 (4000175), at most 5 bulletPoints (4000218) of at most 66 characters (4000219);
+                ABOVE_IMAGE needs an image (4000224).
+              required: [header, body]
+              additionalProperties: false
+              properties:
+                header: {type: string, maxLength: 66}
+                body: {type: string, maxLength: 144}
+                image:
+                  type: object
+                  required: [imageIdentifier, altText]
+                  additionalProperties: false
+                  properties:
+                    imageIdentifier: {$ref: "#/components/schemas/UUID"}
+                    altText: {type: string, maxLength: 150}
+                headerPosition: {type: string, enum: [ABOVE_BODY, ABOVE_IMAGE]}
+                bulletPoints:
+                  type: array
+                  maxItems: 5
+                  items:
+                    type: object
+                    required: [text, imageIdentifier, altText]
+                    additionalProperties: false
+                    properties:
+                      text: {type: string, maxLength: 66}
+                      imageIdentifier: {$ref: "#/components/schemas/UUID"}
+                      altText: {type: string, maxLength: 150}
+            GetImageListResponse:
+              type: object
+              required: [imageIdentifiers]
+              properties:
+                imageIdentifiers:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      imageIdentifier: {type: string}
+                      imageState: {type: string, enum: [PENDING, APPROVED, REJECTED]}
+                      imageSize: {type: string, enum: [FULL_SIZE, BULLET_POINT]}
+            GetMessageListResponse:
+              type: object
+              required: [messageIdentifiers]
+              properties:
+                messageIdentifiers:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      messageIdentifier: {type: string}
+                      messageState: {type: string, enum: [PENDING, APPROVED, REJECTED]}
+            DefaultConfigurationRequest:
+              type: object
+              required: [messageIdentifier]
+              additionalProperties: false
+              properties:
+                messageIdentifier: {$ref: "#/components/schemas/UUID"}
+            DefaultConfigurationResponse:
+              type: object
+              required: [messageIdentifier]
+              properties:
+                messageIdentifier: {type: string}
+            RealtimeUrlRequest:
+              type: object
+              required: [realtimeURL]
+              additionalProperties: false
+              properties:
+                realtimeURL: {type: string, maxLength: 256, description: "An http or https URL (BadRequestRealtimeUrlError 4000215 otherwise)."}
+            RealtimeUrlResponse:
+              type: object
+              required: [realtimeURL]
+              properties:
+                realtimeURL: {type: string}
+            PerformanceTestRequest:
+              type: object
+              required: [originalTransactionId]
+              additionalProperties: false
+              properties:
+                originalTransactionId: {$ref: "#/components/schemas/Identifier"}
+            PerformanceTestConfig:
+              type: object
+              properties:
+                maxConcurrentRequests: {type: integer}
+                totalRequests: {type: integer}
+                totalDuration: {type: integer, description: Milliseconds.}
+                responseTimeThreshold: {type: integer, description: Milliseconds.}
+                successRateThreshold: {type: integer, description: Percent.}
+            PerformanceTestResponse:
+              type: object
+              required: [config, requestId]
+              properties:
+                config: {$ref: "#/components/schemas/PerformanceTestConfig"}
+                requestId: {type: string}
+            PerformanceTestResultResponse:
+              type: object
+              required: [config, target, result, numPending, failures]
+              properties:
+                config: {$ref: "#/components/schemas/PerformanceTestConfig"}
+                target: {type: string}
+                result: {type: string, enum: [PENDING, PASS, FAIL]}
+                successRate: {type: integer}
+                numPending: {type: integer}
+                responseTimes:
+                  type: object
+                  properties:
+                    average: {type: integer}
+                    p50: {type: integer}
+                    p90: {type: integer}
+                    p95: {type: integer}
+                    p99: {type: integer}
+                failures: {type: object, additionalProperties: {type: integer}, description: Count per SendAttemptResult.}
+            RetentionReviewRequest:
+              type: object
+              required: [state]
+              additionalProperties: false
+              properties:
+                state: {type: string, enum: [PENDING, APPROVED, REJECTED]}
+            RetentionAnswerRequest:
+              type: object
+              required: [originalTransactionId, answer]
+              additionalProperties: false
+              properties:
+                originalTransactionId: {$ref: "#/components/schemas/Identifier"}
+                answer: {type: string, enum: [KEEP, ACCEPT_OFFER, SWITCH_PLAN, CANCEL]}
+                requestIdentifier: {$ref: "#/components/schemas/UUID"}
+            RetentionOffer:
+              type: object
+              description: OURS. A retention offer (docs/retention-messaging.md); instants in milliseconds since 1970.
+              required: [requestIdentifier, state, productId, locale, requestedDate]
+              properties:
+                requestIdentifier: {type: string}
+                state: {type: string, enum: [REQUESTED, PRESENTED, ANSWERED]}
+                productId: {type: string}
+                locale: {type: string}
+                requestedDate: {type: integer}
+                presentation:
+                  type: object
+                  properties:
+                    source: {type: string, enum: [APP, DEFAULT, NONE]}
+                    fallbackReason: {type: string, enum: [NO_REALTIME_URL, TIMED_OUT, ENDPOINT_FAILED, INVALID_RESPONSE, NOT_APPROVED, INVALID_CHOICE]}
+                    fallbackDetail: {type: string}
+                    messageIdentifier: {type: string}
+                    alternateProductId: {type: string}
+                    promotionalOfferIdentifier: {type: string}
+                    promotionalOfferProductId: {type: string}
+                    httpStatus: {type: integer}
+                    latencyMilliseconds: {type: integer}
+                    sendAttemptResult: {type: string}
+                answer: {type: string, enum: [KEEP, ACCEPT_OFFER, SWITCH_PLAN, CANCEL]}
+                answeredDate: {type: integer}
+            RetentionOfferResponse:
+              type: object
+              required: [subscription]
+              properties:
+                subscription: {$ref: "#/components/schemas/ServiceSubscriptionResponse"}
+                retention: {$ref: "#/components/schemas/RetentionOffer"}
             PaymentOutcomeRequest:
               type: object
               required: [originalTransactionId, outcome]
@@ -1205,6 +1396,269 @@ enum OpenAPIDocument {
                 "200":
                   description: Done; no body.
                 default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/history/{transactionId}:
+            get:
+              operationId: getTransactionHistoryV1
+              summary: >-
+                Get Transaction History V1 (deprecated by Apple, still the library's default): as v2 but
+                without finished consumables (none are sold here), 20 per page, with revisions of its own
+                (a v2 revision is refused here, and a V1 one by v2: 4000005).
+              parameters:
+                - $ref: "#/components/parameters/TransactionId"
+                - {name: revision, in: query, schema: {type: string, minLength: 1}}
+                - {name: startDate, in: query, schema: {type: integer, format: int64, minimum: 0}}
+                - {name: endDate, in: query, schema: {type: integer, format: int64, minimum: 0}}
+                - {name: productId, in: query, schema: {type: array, items: {type: string}}, style: form, explode: true}
+                - {name: productType, in: query, schema: {type: array, items: {type: string, enum: [AUTO_RENEWABLE, NON_RENEWABLE, CONSUMABLE, NON_CONSUMABLE]}}, style: form, explode: true}
+                - {name: sort, in: query, schema: {type: string, enum: [ASCENDING, DESCENDING]}}
+                - {name: subscriptionGroupIdentifier, in: query, schema: {type: array, items: {type: string}}, style: form, explode: true}
+                - {name: inAppOwnershipType, in: query, schema: {type: string, enum: [PURCHASED, FAMILY_SHARED]}}
+                - {name: revoked, in: query, schema: {type: boolean}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: One page of the customer's transactions.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/HistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/transactions/appTransactions/{transactionId}:
+            get:
+              operationId: getAppTransactionInfo
+              summary: >-
+                Get App Transaction Info: the customer's app transaction, signed (signedAppTransactionInfo,
+                verifiable with Apple's SignedDataVerifier.verify_and_decode_app_transaction); one per
+                customer, its originalPurchaseDate the customer's first purchase.
+              parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The app transaction.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/AppTransactionInfoResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/transactions/{transactionId}/finish:
+            post:
+              operationId: finishTransaction
+              summary: Finish Transaction. 200 with no body; 404 (4040010) for an unknown transaction.
+              parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/transactions/consumption/{transactionId}:
+            put:
+              operationId: sendConsumptionInformationV1
+              summary: Send Consumption Information V1 (deprecated by Apple), answered as V2 is. 202 with no body.
+              parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/ConsumptionRequestV1"}
+              responses:
+                "202":
+                  description: Accepted; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/messaging/image/{imageIdentifier}:
+            put:
+              operationId: uploadRetentionImage
+              summary: Upload Image (a PNG; 4000161 otherwise), PENDING until the operator reviews it; 409 (4090000) when the identifier exists.
+              parameters:
+                - name: imageIdentifier
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/UUID"}
+                - {name: imageSize, in: query, schema: {type: string, enum: [FULL_SIZE, BULLET_POINT]}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  image/png:
+                    schema: {type: string, contentMediaType: image/png}
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+            delete:
+              operationId: deleteRetentionImage
+              summary: Delete Image; 403 (4030019) while a message shows it, 404 (4040014) when unknown.
+              parameters:
+                - name: imageIdentifier
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/UUID"}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/messaging/image/list:
+            get:
+              operationId: getRetentionImageList
+              summary: Get Image List.
+              parameters: [{$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: Every image and its state.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/GetImageListResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/messaging/message/{messageIdentifier}:
+            put:
+              operationId: uploadRetentionMessage
+              summary: Upload Message, PENDING until the operator reviews it; its images must exist (4040014).
+              parameters:
+                - name: messageIdentifier
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/UUID"}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/UploadMessageRequestBody"}
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+            delete:
+              operationId: deleteRetentionMessage
+              summary: Delete Message (and the default messages naming it); 404 (4040015) when unknown.
+              parameters:
+                - name: messageIdentifier
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/UUID"}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/messaging/message/list:
+            get:
+              operationId: getRetentionMessageList
+              summary: Get Message List.
+              parameters: [{$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: Every message and its state.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/GetMessageListResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/messaging/default/{productId}/{locale}:
+            put:
+              operationId: configureDefaultRetentionMessage
+              summary: Configure Default Message of a product in a locale; the message and its images must be APPROVED (4030017, 4030018).
+              parameters: &defaultMessageParameters
+                - {name: productId, in: path, required: true, schema: {$ref: "#/components/schemas/Identifier"}}
+                - {name: locale, in: path, required: true, schema: {$ref: "#/components/schemas/Locale"}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/DefaultConfigurationRequest"}
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+            get:
+              operationId: getDefaultRetentionMessage
+              summary: Get Default Message; 404 (4040020) when none is configured.
+              parameters: *defaultMessageParameters
+              responses:
+                "200":
+                  description: The default message.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/DefaultConfigurationResponse"}
+                default: {$ref: "#/components/responses/Error"}
+            delete:
+              operationId: deleteDefaultRetentionMessage
+              summary: Delete Default Message; 404 (4040020) when none is configured.
+              parameters: *defaultMessageParameters
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/messaging/realtime/url:
+            put:
+              operationId: configureRealtimeUrl
+              summary: >-
+                Configure Realtime URL: the app's Get Retention Message endpoint of an environment; Production
+                needs a passed performance test first (4030026).
+              parameters:
+                - {name: environment, in: query, schema: {type: string, enum: [Sandbox, Production]}, description: "OURS: the environment; absent = the deployment's (the catalog's app)."}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/RealtimeUrlRequest"}
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+            get:
+              operationId: getRealtimeUrl
+              summary: Get Realtime URL; 404 (4040021) when none is configured.
+              parameters:
+                - {name: environment, in: query, schema: {type: string, enum: [Sandbox, Production]}, description: "OURS: the environment; absent = the deployment's (the catalog's app)."}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: The URL.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/RealtimeUrlResponse"}
+                default: {$ref: "#/components/responses/Error"}
+            delete:
+              operationId: deleteRealtimeUrl
+              summary: Delete Realtime URL; 404 (4040021) when none is configured.
+              parameters:
+                - {name: environment, in: query, schema: {type: string, enum: [Sandbox, Production]}, description: "OURS: the environment; absent = the deployment's (the catalog's app)."}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/messaging/performanceTest:
+            post:
+              operationId: initiatePerformanceTest
+              summary: >-
+                Initiate Performance Test: the consumer sends N signed requests to the environment's URL
+                (RETENTION_PERFORMANCE_TEST_REQUESTS, so many at once) and records latencies and failures.
+              parameters: [{$ref: "#/components/parameters/RequestTimeout"}]
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/PerformanceTestRequest"}
+              responses:
+                "200":
+                  description: The test's parameters and request id.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/PerformanceTestResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /inApps/v1/messaging/performanceTest/result/{requestId}:
+            get:
+              operationId: getPerformanceTestResults
+              summary: Get Performance Test Results (PENDING while it runs).
+              parameters:
+                - {name: requestId, in: path, required: true, schema: {type: string}}
+                - $ref: "#/components/parameters/RequestTimeout"
+              responses:
+                "200":
+                  description: The test's result.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/PerformanceTestResultResponse"}
+                default: {$ref: "#/components/responses/Error"}
           /advancedCommerce/v1/subscription/changePrice/{transactionId}:
             post:
               operationId: changePrice
@@ -1523,6 +1977,80 @@ enum OpenAPIDocument {
                   content:
                     application/json:
                       schema: {$ref: "#/components/schemas/SubscriptionHistoryResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/retention/images/{imageIdentifier}/review:
+            put:
+              security: [{operatorKey: []}]
+              operationId: reviewRetentionImage
+              summary: OURS. The operator reviews an image as App Store review would (PENDING, APPROVED, REJECTED).
+              parameters:
+                - name: imageIdentifier
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/UUID"}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/RetentionReviewRequest"}
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /v1/retention/messages/{messageIdentifier}/review:
+            put:
+              security: [{operatorKey: []}]
+              operationId: reviewRetentionMessage
+              summary: OURS. The operator reviews a message as App Store review would (PENDING, APPROVED, REJECTED).
+              parameters:
+                - name: messageIdentifier
+                  in: path
+                  required: true
+                  schema: {$ref: "#/components/schemas/UUID"}
+                - $ref: "#/components/parameters/RequestTimeout"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/RetentionReviewRequest"}
+              responses:
+                "200":
+                  description: Done; no body.
+                default: {$ref: "#/components/responses/Error"}
+          /v1/subscriptions/retentionAnswer:
+            post:
+              security: [{operatorKey: []}]
+              operationId: answerRetentionMessage
+              summary: >-
+                OURS. The subscriber answers the retention offer auto-renew off opened: KEEP, ACCEPT_OFFER (the
+                promotional offer is redeemed, OFFER_REDEEMED), SWITCH_PLAN (the engine's switch) or CANCEL
+                (auto-renew off); 403 without an open offer or without the choice answered.
+              parameters: [{$ref: "#/components/parameters/IdempotencyKey"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/RetentionAnswerRequest"}
+              responses:
+                "200":
+                  description: The subscription and the answered offer.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/RetentionOfferResponse"}
+                default: {$ref: "#/components/responses/Error"}
+          /v1/subscriptions/{transactionId}/retention:
+            get:
+              security: [{operatorKey: []}]
+              operationId: getRetentionOffer
+              summary: OURS. A subscription's latest retention offer (absent when it never had one).
+              parameters: [{$ref: "#/components/parameters/TransactionId"}, {$ref: "#/components/parameters/RequestTimeout"}]
+              responses:
+                "200":
+                  description: The subscription and its offer.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/RetentionOfferResponse"}
                 default: {$ref: "#/components/responses/Error"}
           /v1/customers/{customerId}/history:
             get:

@@ -21,7 +21,9 @@ enum ResultBody {
         case .respondToPriceIncrease(let reply):
             ok(ServiceResponse(renewalInfo: reply.renewalInfo, subscription: reply.subscription))
         case .setAutoRenew(let reply):
-            ok(ServiceResponse(renewalInfo: reply.renewalInfo, subscription: reply.subscription))
+            ok(ServiceResponse(
+                renewalInfo: reply.renewalInfo, subscription: reply.subscription,
+                retention: reply.hasRetention ? RetentionOfferView(reply.retention) : nil))
         case .reportBillingOutcome(let reply):
             ok(ServiceResponse(reply.subscription, status: reply.status))
         case .extendRenewalDate(let reply):
@@ -66,6 +68,9 @@ enum ResultBody {
         case .priceChangeWhatIf:
             // Bus only: no route publishes it, so no HTTP answer is ever built from it.
             HTTPReply(status: 500, errorCode: 5_000_000, message: "PriceChangeWhatIf has no HTTP answer")
+        case .getAppTransactionInfo, .finishTransaction, .manageRetentionMessaging, .recordRetentionResponse,
+            .answerRetentionMessage, .getRetentionOffer:
+            retentionReply(result, signer: signer)
         case .getTransactionInfo, .getTransactionHistory, .getRefundHistory, .getNotificationHistory,
             .requestTestNotification, .getTestNotificationStatus:
             historyBody(result).map { ok($0) } ?? HTTPReply(status: 500, errorCode: 5_000_000, message: "no body for \(result)")
@@ -121,6 +126,9 @@ struct ServiceResponse: Encodable {
     /// The order id of the latest transaction, for Look Up Order ID (what Apple prints on the
     /// customer's receipt; docs/refunds.md).
     var orderId: String?
+    /// Auto-renew off with retention messaging on: the retention offer opened instead
+    /// (docs/retention-messaging.md).
+    var retention: RetentionOfferView?
 
     /// Both signed infos of `subscription`, its ids and status (`status` overrides the
     /// subscription's own, as the payment outcome's reply carries it separately).
@@ -137,8 +145,9 @@ struct ServiceResponse: Encodable {
     /// The signed renewal info, with the ids and status of `subscription`.
     init(
         renewalInfo: Subscriptions_V1_RenewalInfo, subscription: Subscriptions_V1_SubscriptionInfo,
-        status: Subscriptions_V1_SubscriptionStatus? = nil
+        status: Subscriptions_V1_SubscriptionStatus? = nil, retention: RetentionOfferView? = nil
     ) {
+        self.retention = retention
         originalTransactionId = subscription.transactionInfo.originalTransactionID.nonEmpty
             ?? renewalInfo.originalTransactionID.nonEmpty
         transactionId = subscription.transactionInfo.transactionID.nonEmpty
@@ -150,7 +159,7 @@ struct ServiceResponse: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case originalTransactionId, transactionId, status, signedTransactionInfo, signedRenewalInfo
-        case effectiveImmediately, proratedRefund, orderId
+        case effectiveImmediately, proratedRefund, orderId, retention
     }
 }
 

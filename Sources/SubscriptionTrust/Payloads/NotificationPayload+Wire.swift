@@ -20,7 +20,7 @@ extension ResponseBodyV2DecodedPayload {
                 productId: value.productID,
                 storefrontCountryCodes: value.storefrontCountryCodes.isEmpty ? nil : value.storefrontCountryCodes,
                 failedCount: value.failedCount, succeededCount: value.succeededCount)
-        case .communication, nil:
+        case .communication, .retention, .performanceTest, nil:
             return nil
         }
         self.init(

@@ -42,7 +42,9 @@ extension RespondToPriceIncreaseRequest {
 
 extension SetAutoRenewRequest {
     init(_ request: Subscriptions_V1_SetAutoRenewRequest) {
-        self.init(originalTransactionId: request.originalTransactionID, enable: Bool(request.action))
+        self.init(
+            originalTransactionId: request.originalTransactionID, enable: Bool(request.action),
+            retention: request.hasRetention ? RetentionContext(request.retention) : nil, locale: request.locale)
     }
 }
 

@@ -5,7 +5,8 @@ extension EngineCommand {
     /// The engine command of an envelope case; nil for the service's own commands
     /// (`advance_test_clock`, `reload_catalog`, `request_test_notification`, the test clocks'
     /// create, get, list and delete), which the handler answers itself, and for the notifier's (`get_notification_history`,
-    /// `get_test_notification_status`), which the consumer answers.
+    /// `get_test_notification_status`), which the consumer answers, and for the Retention Messaging
+    /// API's (`manage_retention_messaging`), which the consumer's retention handler answers.
     ///
     /// Throws when the proto cannot express the engine's request (e.g. an offer without
     /// a type); the handler turns that into a reply like any engine rejection.
@@ -40,8 +41,14 @@ extension EngineCommand {
         case .decideRefund(let request): self = .decideRefund(DecideRefundRequest(request))
         case .setAppAccountToken(let request): self = .setAppAccountToken(SetAppAccountTokenRequest(request))
         case .lookUpOrderID(let request): self = .lookUpOrderId(LookUpOrderIdRequest(orderId: request.orderID))
+        case .getAppTransactionInfo(let request):
+            self = .getAppTransactionInfo(GetAppTransactionInfoRequest(transactionId: request.transactionID))
+        case .finishTransaction(let request): self = .finishTransaction(FinishTransactionRequest(transactionId: request.transactionID))
+        case .recordRetentionResponse(let request): self = .recordRetentionResponse(try RecordRetentionResponseRequest(request))
+        case .answerRetentionMessage(let request): self = .answerRetentionMessage(try AnswerRetentionMessageRequest(request))
+        case .getRetentionOffer(let request): self = .getRetentionOffer(GetRetentionOfferRequest(transactionId: request.transactionID))
         case .advanceTestClock, .reloadCatalog, .requestTestNotification, .getNotificationHistory, .getTestNotificationStatus,
-            .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock, .priceChangeWhatIf:
+            .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock, .priceChangeWhatIf, .manageRetentionMessaging:
             return nil
         }
     }

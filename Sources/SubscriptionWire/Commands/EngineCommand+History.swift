@@ -36,12 +36,17 @@ extension TransactionHistoryRequest {
         case .UNRECOGNIZED(let value):
             throw EngineRejection(.invalidArgument, error: .invalidSort, field: "sort", "sort \(value) is unknown")
         }
+        guard request.version <= 2 else {
+            throw EngineRejection(
+                .invalidArgument, error: .invalidValue, field: "version", "version must be 1 or 2, got \(request.version)")
+        }
         self.init(
             transactionId: request.transactionID, revision: request.revision,
             startDate: request.hasStartDate ? try Timestamp(request.startDate) : nil,
             endDate: request.hasEndDate ? try Timestamp(request.endDate) : nil, productIds: request.productIds,
             productTypes: types, order: order, subscriptionGroupIdentifiers: request.subscriptionGroupIdentifiers,
-            inAppOwnershipType: ownership, revoked: request.hasRevoked ? request.revoked.value : nil)
+            inAppOwnershipType: ownership, revoked: request.hasRevoked ? request.revoked.value : nil,
+            version: request.version == 1 ? 1 : 2)
     }
 }
 

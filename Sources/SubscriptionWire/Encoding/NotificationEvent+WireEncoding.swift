@@ -21,6 +21,8 @@ extension ProtobufWriter {
             try message(21, serializing: Subscriptions_V1_Summary(summary))
         case .communication(let communication):
             try message(22, serializing: Subscriptions_V1_SubscriberCommunication(communication))
+        case .retention(let retention):
+            try message(23, serializing: Subscriptions_V1_RetentionMessageEvent(retention))
         }
     }
 

@@ -21,6 +21,8 @@ extension Subscriptions_V1_NotificationEvent {
         case .summary(let summary): self.summary = Subscriptions_V1_Summary(summary)
         case .communication(let communication):
             self.communication = Subscriptions_V1_SubscriberCommunication(communication)
+        case .retention(let retention):
+            self.retention = Subscriptions_V1_RetentionMessageEvent(retention)
         }
     }
 }

@@ -27,6 +27,7 @@ extension Subscriptions_V1_NotificationType {
         case .migration: self = .migration
         case .subscriberCommunication: self = .subscriberCommunication
         case .quarantined: self = .quarantined
+        case .retentionMessage: self = .retentionMessage
         }
     }
 }
@@ -57,12 +58,15 @@ extension Subscriptions_V1_Subtype {
         case .consentRequest: self = .consentRequest
         case .consentReminder: self = .consentReminder
         case .notice: self = .notice
+        case .retentionRequested: self = .retentionRequested
+        case .retentionPresented: self = .retentionPresented
+        case .retentionAnswered: self = .retentionAnswered
         }
     }
 }
 
 extension Subscriptions_V1_Environment {
-    init(_ environment: Environment) {
+    public init(_ environment: Environment) {
         switch environment {
         case .sandbox: self = .sandbox
         case .production: self = .production

@@ -89,9 +89,14 @@ extension CommandClock.Target {
             self = OrderID.transactionId(of: request.orderID).map { .subscription(transactionId: $0) } ?? .none
         case .getSubscriptionHistory(let request) where !request.transactionID.isEmpty:
             self = .subscription(transactionId: request.transactionID)
+        case .getAppTransactionInfo(let request): self = .subscription(transactionId: request.transactionID)
+        case .finishTransaction(let request): self = .subscription(transactionId: request.transactionID)
+        case .recordRetentionResponse(let request): self = .subscription(transactionId: request.originalTransactionID)
+        case .answerRetentionMessage(let request): self = .subscription(transactionId: request.originalTransactionID)
+        case .getRetentionOffer(let request): self = .subscription(transactionId: request.transactionID)
         case .purchase, .createSubscription, .getSubscriptionHistory, .massExtendRenewalDate, .getMassExtensionStatus, .advanceTestClock, .reloadCatalog, .getNotificationHistory,
             .requestTestNotification, .getTestNotificationStatus, .createTestClock, .getTestClock, .listTestClocks,
-            .deleteTestClock, .priceChangeWhatIf:
+            .deleteTestClock, .priceChangeWhatIf, .manageRetentionMessaging:
             self = .none
         }
     }

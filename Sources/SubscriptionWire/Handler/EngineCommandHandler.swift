@@ -74,6 +74,8 @@ public final class EngineCommandHandler: CommandHandling {
         var store = AggregateEngineStore(transaction)
         return try engine.releaseQuarantine(of: originalTransactionId, store: &store)
     }
+    /// The app of the catalog in use now (its environment, bundle and `appAppleId`).
+    public var app: AppInfo { state.withLock { $0.engine.catalog.app } }
 
     public func handle(
         _ envelope: Subscriptions_V1_CommandEnvelope, context: CommandContext, in transaction: any AggregateTransaction
@@ -191,7 +193,7 @@ public final class EngineCommandHandler: CommandHandling {
     /// The routes that only read: they fire no due transition (`EngineCommand.isQuery`).
     static let queryRoutes: Set<CommandRoute> = [
         .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo, .getTransactionHistory, .getRefundHistory,
-        .getSubscriptionHistory, .lookUpOrderId,
+        .getSubscriptionHistory, .lookUpOrderId, .getAppTransactionInfo, .getRetentionOffer,
     ]
 
     /// A refusal that applied nothing of the command; subscription timers of the command's clock

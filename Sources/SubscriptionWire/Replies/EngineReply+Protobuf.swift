@@ -45,6 +45,28 @@ extension Subscriptions_V1_CommandReply.OneOf_Result {
                 $0.renewalInfo = .init(info.renewalInfo)
                 $0.subscription = .init(info)
             })
+        case (.setAutoRenew, .retention(let info, let offer)):
+            self = .setAutoRenew(.with {
+                $0.renewalInfo = .init(info.renewalInfo)
+                $0.subscription = .init(info)
+                if let offer { $0.retention = .init(offer) }
+            })
+        case (.recordRetentionResponse, .retention(_, let offer)):
+            self = .recordRetentionResponse(.with { if let offer { $0.retention = .init(offer) } })
+        case (.answerRetentionMessage, .retention(let info, let offer)):
+            self = .answerRetentionMessage(.with {
+                $0.subscription = .init(info)
+                if let offer { $0.retention = .init(offer) }
+            })
+        case (.getRetentionOffer, .retention(let info, let offer)):
+            self = .getRetentionOffer(.with {
+                $0.subscription = .init(info)
+                if let offer { $0.retention = .init(offer) }
+            })
+        case (.getAppTransactionInfo, .appTransaction(let transaction)):
+            self = .getAppTransactionInfo(.with { $0.appTransaction = .init(transaction) })
+        case (.finishTransaction, .accepted):
+            self = .finishTransaction(Subscriptions_V1_FinishTransactionReply())
         case (.reportBillingOutcome, .billingOutcome(let status, let info)):
             self = .reportBillingOutcome(.with {
                 $0.status = .init(status)

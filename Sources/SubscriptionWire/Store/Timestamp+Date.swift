@@ -7,7 +7,7 @@ import SwiftProtobuf
 extension Timestamp {
     /// The instant of `date`, rounded to the nearest millisecond; a refusal (`ValueOutOfRangeError`)
     /// outside ``Timestamp/earliest``…``Timestamp/latest``, so no date can trap the conversion.
-    init(_ date: Date) throws(EngineRejection) {
+    public init(_ date: Date) throws(EngineRejection) {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         guard milliseconds >= Double(Timestamp.earliest.millisecondsSince1970),
             milliseconds <= Double(Timestamp.latest.millisecondsSince1970)
@@ -21,12 +21,12 @@ extension Timestamp {
     /// milliseconds (as the SQLite store does) would then index a due time one millisecond
     /// early and the engine's advance loop would never see it fall due. With the offset both
     /// truncation and rounding read back exactly `millisecondsSince1970`.
-    var date: Date {
+    public var date: Date {
         Date(timeIntervalSince1970: (Double(millisecondsSince1970) + 0.25) / 1000)
     }
 
     /// The instant as a `google.protobuf.Timestamp` (exact: whole milliseconds).
-    var protobuf: Google_Protobuf_Timestamp {
+    public var protobuf: Google_Protobuf_Timestamp {
         let milliseconds = millisecondsSince1970
         var seconds = milliseconds / 1000
         var remainder = milliseconds % 1000
@@ -39,7 +39,7 @@ extension Timestamp {
 
     /// The instant of a `google.protobuf.Timestamp`, truncated to whole milliseconds; a refusal
     /// (`ValueOutOfRangeError`) outside ``Timestamp/earliest``…``Timestamp/latest``.
-    init(_ timestamp: Google_Protobuf_Timestamp) throws(EngineRejection) {
+    public init(_ timestamp: Google_Protobuf_Timestamp) throws(EngineRejection) {
         let seconds = timestamp.seconds
         guard seconds >= Timestamp.earliest.millisecondsSince1970 / 1000, seconds <= Timestamp.latest.millisecondsSince1970 / 1000,
             (0..<1_000_000_000).contains(timestamp.nanos)

@@ -46,6 +46,8 @@ extension Subscription: CompactRecord {
         writer.write(40, clockId)
         writer.write(41, refundRequest)
         writer.write(42, quarantine)
+        writer.write(43, retentionOffer)
+        writer.write(44, finishedTransactionIds)
     }
 
     public init(from reader: inout RecordReader) throws {
@@ -63,7 +65,7 @@ extension Subscription: CompactRecord {
         var introOfferRedeemed = false, paidPeriodCount = 0, latestTransaction: TransactionRecord?, transactionCount = 0
         var priceChanges: [PriceChange] = [], priceIncreaseEffectiveDates: [Timestamp] = [], extensions: [RenewalExtension] = []
         var pendingChanges = PendingChanges(), sequence: UInt64 = 0, idCounter = 0, clockId: String?
-        var refundRequest: RefundRequest?, quarantine: Quarantine?
+        var refundRequest: RefundRequest?, quarantine: Quarantine?, retentionOffer: RetentionOffer?, finishedTransactionIds: [String] = []
         while let field = try reader.nextField() {
             switch field {
             case 1: originalTransactionId = try reader.string()
@@ -108,6 +110,8 @@ extension Subscription: CompactRecord {
             case 40: clockId = try reader.string()
             case 41: refundRequest = try reader.record()
             case 42: quarantine = try reader.record()
+            case 43: retentionOffer = try reader.record()
+            case 44: finishedTransactionIds.append(try reader.string())
             default: try reader.skip()
             }
         }
@@ -124,7 +128,7 @@ extension Subscription: CompactRecord {
             paidPeriodCount: paidPeriodCount, latestTransaction: latestTransaction, transactionCount: transactionCount,
             priceChanges: priceChanges, priceIncreaseEffectiveDates: priceIncreaseEffectiveDates, extensions: extensions,
             pendingChanges: pendingChanges, sequence: sequence, idCounter: idCounter, clockId: clockId,
-            refundRequest: refundRequest)
+            refundRequest: refundRequest, retentionOffer: retentionOffer, finishedTransactionIds: finishedTransactionIds)
         self.quarantine = quarantine
     }
 }
