@@ -397,8 +397,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Helpers shared by tests that run the services as real processes.
-        .target(
+        // Helpers shared by tests that run the services as real processes. A test target (other
+        // test targets depend on it), so `swift build` without `--product` leaves it out: it
+        // imports Swift Testing, which `--static-swift-stdlib` has no module of.
+        .testTarget(
             name: "ServiceTestSupport",
             dependencies: [
                 "ChildProcess",
