@@ -107,8 +107,18 @@ struct PoisonCommandTests {
                 try await stack.startConsumer(waitForHealth: false)
             }
         }
-        try await Task.sleep(for: .seconds(1))
-        let letters = collected.withLock { $0 }
+        // A sentinel in the dead-letter queue once the poison's letter came, instead of waiting a
+        // while for another: the queue dead-letters what a crash gave back in one step, before
+        // the poison's letter reached this test, so any other letter is queued ahead of it.
+        let deadLetterQueue = "\(stack.busPrefix).commands.dead-letter"
+        try await connection.publish(
+            AMQPMessage(body: Data([0]), properties: AMQPProperties(messageId: "sentinel")), exchange: "", routingKey: deadLetterQueue)
+        let isSentinel = { (delivery: AMQPDelivery) in delivery.message.properties.messageId == "sentinel" }
+        let sentinelDeadline = ContinuousClock.now + .seconds(30)
+        while !collected.withLock({ $0.contains(where: isSentinel) }), ContinuousClock.now < sentinelDeadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let letters = collected.withLock { $0 }.filter { !isSentinel($0) }
         #expect(letters.count == 1, "only the poison command is dead-lettered")
         let letter = try #require(letters.first, "the poison command reached the dead-letter queue after \(crashes) crashes")
         #expect(letter.message.properties.correlationId == poison.commandID)
