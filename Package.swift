@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -183,12 +185,16 @@ let package = Package(
                 "SubscriptionStore",
                 "SubscriptionTopology",
                 "SubscriptionTrust",
+                // The HTTP client of deliveries (docs/notifications.md, "HTTP client"); already
+                // built for the tests (HummingbirdTesting), and no libcurl.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            // URLSession's FoundationNetworking calls libcurl; the static Foundation of
-            // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
-            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
+            ]
         ),
         // Keeps every notification event in its own SQLite file for the console's timeline
         // (docs/console.md); fed in process by the consumer once the broker confirmed an event.
@@ -274,7 +280,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            ]
+            ],
+            // The chaos run's HTTP calls go through URLSession, whose FoundationNetworking calls
+            // libcurl; the static Foundation of `--static-swift-stdlib` does not link it by itself.
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         // Stage benchmarks of the consumer's hot path: ops/s and allocations per op (docs/benchmarks.md).
         .executableTarget(
@@ -305,7 +314,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            ]
+            ],
+            // `clock` reads the consumer's HTTP API through URLSession (libcurl; see subscriptions-load).
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
@@ -384,6 +395,8 @@ let package = Package(
                 "SubscriptionWire",
                 "AMQPClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // A real loopback receiver for the notifier's sender (HTTPClientSenderTests).
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
