@@ -33,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
     ],
     targets: [
         // The C client, Debian's librabbitmq-dev (0.11). Only AMQPClient imports it.
@@ -175,6 +179,9 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
+                // A command's trace context: W3C's format and swift-distributed-tracing's injection.
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
             ]
         ),
         // Sends App Store Server Notifications V2 from the events, with retries and history
@@ -189,12 +196,16 @@ let package = Package(
                 "SubscriptionStore",
                 "SubscriptionTopology",
                 "SubscriptionTrust",
+                // The HTTP client of deliveries (docs/notifications.md, "HTTP client"); already
+                // built for the tests (HummingbirdTesting), and no libcurl.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            // URLSession's FoundationNetworking calls libcurl; the static Foundation of
-            // `--static-swift-stdlib` (Compose/Dockerfile) does not link it by itself.
-            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
+            ]
         ),
         // Retention messaging (docs/retention-messaging.md): the Retention Messaging API answered
         // from the consumer's store, the real-time call to the app's Get Retention Message
@@ -303,7 +314,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            ]
+            ],
+            // The chaos run's HTTP calls go through URLSession, whose FoundationNetworking calls
+            // libcurl; the static Foundation of `--static-swift-stdlib` does not link it by itself.
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         // Stage benchmarks of the consumer's hot path: ops/s and allocations per op (docs/benchmarks.md).
         .executableTarget(
@@ -334,7 +348,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            ]
+            ],
+            // `clock` reads the consumer's HTTP API through URLSession (libcurl; see subscriptions-load).
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
 
@@ -408,6 +424,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
@@ -426,6 +443,8 @@ let package = Package(
                 "SubscriptionWire",
                 "AMQPClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // A real loopback receiver for the notifier's sender (HTTPClientSenderTests).
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -442,8 +461,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Helpers shared by tests that run the services as real processes.
-        .target(
+        // Helpers shared by tests that run the services as real processes. A test target (other
+        // test targets depend on it), so `swift build` without `--product` leaves it out: it
+        // imports Swift Testing, which `--static-swift-stdlib` has no module of.
+        .testTarget(
             name: "ServiceTestSupport",
             dependencies: [
                 "ChildProcess",

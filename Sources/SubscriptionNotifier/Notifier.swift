@@ -26,7 +26,7 @@ public final class Notifier: Service {
     /// A notifier consuming `queue` (declared by ``topology(_:)``).
     public init(
         connection: AMQPConnection, names: BusNames, database: any NotificationStore, configuration: NotifierConfiguration,
-        signer: X5CSigner, clock: NotifierClock, sender: any NotificationSender = URLSessionSender(), logger: Logger
+        signer: X5CSigner, clock: NotifierClock, sender: any NotificationSender = HTTPClientSender(), logger: Logger
     ) {
         self.connection = connection
         self.queue = names.notifierQueue

@@ -32,7 +32,7 @@ public func buildApplication(
         maximumTimeout: configuration.maximumReplyTimeout, signer: X5CSigner(identity: identity))
     let console = ConsoleBackend(dispatcher: dispatcher, logger: logger)
     let router = ProducerRoutes.makeRouter(
-        dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry,
+        dispatcher: dispatcher, gateway: gateway, registry: registry,
         authentication: BearerTokenVerifier(keys: apiKeys), console: console)
     return Application(
         router: router,

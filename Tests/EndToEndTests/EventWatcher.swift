@@ -12,10 +12,14 @@ final class EventWatcher: Sendable {
     private let routingKeys = Locked<[String]>([])
     private let consumer: AMQPConsumer
     private let reader: Task<Void, Never>
+    private let connection: AMQPConnection
+    private let eventsExchange: String
 
     /// `queuePrefix` starts the queue's name (an analytics user may declare `analytics.…` only).
     init(connection: AMQPConnection, eventsExchange: String, queuePrefix: String = "e2e.events") async throws {
         let queue = "\(queuePrefix).\(UUID().uuidString.prefix(8))"
+        self.connection = connection
+        self.eventsExchange = eventsExchange
         try await connection.declare(AMQPTopology(
             exchanges: [AMQPExchange(name: eventsExchange, kind: .topic)],
             queues: [AMQPQueue(name: queue, durable: false, exclusive: false, autoDelete: false, arguments: ["x-expires": .int64(600_000)])],
@@ -62,6 +66,19 @@ final class EventWatcher: Sendable {
     /// Events of one subscription, in sequence order.
     func events(of subscriptionId: String) -> [Subscriptions_V1_NotificationEvent] {
         received.filter { $0.subscriptionID == subscriptionId }.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// Publishes a sentinel event (subscription `sentinel`) on the exchange and waits until it
+    /// arrives: everything the broker had queued for the watcher before it, every publish
+    /// confirmed before this call, has then been received. Waiting a fixed time for what may
+    /// still come proves nothing; the sentinel does.
+    func sentinel(timeout: Duration = .seconds(60)) async throws {
+        var event = Subscriptions_V1_NotificationEvent()
+        event.notificationUuid = "sentinel-\(UUID().uuidString.lowercased())"
+        event.subscriptionID = "sentinel"
+        try await connection.publish(
+            AMQPMessage(body: Data(try event.serializedBytes() as [UInt8])), exchange: eventsExchange, routingKey: "SENTINEL.NONE")
+        try await waitUntil(timeout: timeout, "the sentinel event") { $0.contains { $0.notificationUuid == event.notificationUuid } }
     }
 
     func stop() async {

@@ -31,7 +31,8 @@ struct GoldenReplayEndToEndTests {
             #expect(purchase.status == 200, "\(purchase)")
             let advanced = try await http.post("v1/testClocks/\(clock)/advance", ["advanceBy": "P1M"])
             #expect(advanced.status == 200, "\(advanced)")
-            try await Task.sleep(for: .seconds(1))  // the renewal's event on its way to the recorder
+            // The renewal's event on its way to the recorder, which writes each message as it comes.
+            try await waitForEvents(2, in: golden)
         } catch {
             _ = await source.stop()
             throw error
@@ -55,6 +56,20 @@ struct GoldenReplayEndToEndTests {
         _ = await target.stop()
         #expect(replayStatus == 0, "\(replay.logTail())")
         #expect(replay.logTail().contains("identical: 3 commands replayed; 2 events of 1 subscription(s) equal byte for byte"), "\(replay.logTail())")
+    }
+
+    /// Waits until the recorder wrote `count` event lines into `golden`.
+    private func waitForEvents(_ count: Int, in golden: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let text = (try? String(contentsOfFile: golden, encoding: .utf8)) ?? ""
+            let events = text.split(separator: "\n").filter { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["kind"] as? String == "event"
+            }
+            if events.count >= count { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw E2EError("the recorder did not write \(count) events into \(golden) in 30 s")
     }
 
     /// Starts the built `subscriptionsctl` with `arguments`, its output in `<name>.log`. (Not

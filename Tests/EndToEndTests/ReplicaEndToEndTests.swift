@@ -194,7 +194,10 @@ struct ReplicaEndToEndTests {
             subscriptions.allSatisfy { id in Set(received.filter { $0.subscriptionID == id }.map(\.notificationUuid)).count >= 4 }
                 && clocked.allSatisfy { id in Set(received.filter { $0.subscriptionID == id }.map(\.notificationUuid)).count >= 2 }
         }
-        try await Task.sleep(for: .seconds(2))  // anything published twice or late arrives too
+        // Anything published twice or late: every event committed is confirmed once the outbox
+        // is empty, and so queued ahead of a sentinel published then.
+        try await ScaleOutProofTests.waitForEmptyOutbox(url: url)
+        try await events.sentinel()
         for id in subscriptions + clocked {
             let seen = events.events(of: id)
             // A duplicate (a republished outbox row) carries the same message id and sequence.

@@ -46,7 +46,7 @@ struct ScaleOutProofTests {
         do {
             for (slice, _) in Self.plan { referenceSeconds += try await referenceRun.run(slice).seconds }
             try await Self.waitForEmptyOutbox(of: reference)
-            try await Task.sleep(for: .seconds(2))  // the last events reach the watcher
+            try await referenceEvents.sentinel()  // every confirmed event is queued ahead of it
         } catch {
             await reference.stop()
             throw error
@@ -207,7 +207,7 @@ struct ScaleOutProofTests {
             for event in received { sequences[event.subscriptionID, default: []].insert(event.sequence) }
             return expected.allSatisfy { sequences[$0.key]?.count == $0.value.count }
         }
-        try await Task.sleep(for: .seconds(2))  // anything published twice arrives too
+        try await events.sentinel()  // the outbox is empty: anything published twice is queued ahead of it
         let actual = try await Self.streams(events, subscriptions: ids)
         var gaps: [String] = [], different: [String] = []
         for (id, stream) in actual {

@@ -1,3 +1,4 @@
+import AMQPClient
 import Foundation
 import SubscriptionMessages
 import Testing
@@ -47,6 +48,18 @@ struct CommandIdentityTests {
             #expect(TraceContext.isValid(made.traceparent))
             #expect(made.tracestate == nil)
         }
+    }
+
+    @Test("a tracestate that does not parse is dropped and the traceparent kept; both reach the AMQP headers")
+    func tracestate() {
+        let incoming = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+        let dropped = TraceContext(traceparent: incoming, tracestate: "Vendor=1")
+        #expect(dropped.traceparent == incoming)
+        #expect(dropped.tracestate == nil)
+        var headers: AMQPTable = [:]
+        TraceContext(traceparent: incoming, tracestate: "vendor=1,other=2").inject(into: &headers, using: AMQPHeadersInjector())
+        #expect(headers["traceparent"]?.stringValue == incoming)
+        #expect(headers["tracestate"]?.stringValue == "vendor=1, other=2")
     }
 
     @Test("the topology declares the contract's names, arguments and one binding per route")

@@ -26,7 +26,7 @@ struct HTTPSurfaceTests {
         let dispatcher = CommandDispatcher(connection: connection, configuration: ProducerConfiguration(), metrics: metrics, logger: logger)
         let gateway = CommandGateway(dispatcher: dispatcher, defaultTimeout: .seconds(1), maximumTimeout: .seconds(300), signer: UnsignedTestSigner())
         let router = ProducerRoutes.makeRouter(
-            dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry,
+            dispatcher: dispatcher, gateway: gateway, registry: registry,
             authentication: BearerTokenVerifier(keys: TestCredentials.keys))
         try await Application(router: router).test(.router) { client in try await test(AuthorizedClient(client: client)) }
     }

@@ -29,7 +29,7 @@ struct OpenAPIDocumentTests {
         let dispatcher = CommandDispatcher(
             connection: connection, configuration: ProducerConfiguration(), metrics: metrics, logger: Logger(label: "unused"))
         let gateway = CommandGateway(dispatcher: dispatcher, defaultTimeout: .seconds(1), maximumTimeout: .seconds(2), signer: UnsignedTestSigner())
-        let router = ProducerRoutes.makeRouter(dispatcher: dispatcher, gateway: gateway, metrics: metrics, registry: registry)
+        let router = ProducerRoutes.makeRouter(dispatcher: dispatcher, gateway: gateway, registry: registry)
         let routed = Set(router.routes.map { "\($0.method.rawValue.lowercased()) \(Self.normalized("\($0.path)"))" })
         #expect(routed.count == 67)
         #expect(routed == Self.documentedOperations(OpenAPIDocument.yaml))

@@ -12,16 +12,17 @@ import SubscriptionTrust
 enum ProducerRoutes {
     typealias Context = BasicRequestContext
 
-    /// A router with every route, the metrics middleware, bearer-token authentication and JSON
+    /// A router with every route, Hummingbird's metrics middleware (named for Prometheus by
+    /// ``ProducerMetrics/prometheusName(_:_:)``), bearer-token authentication and JSON
     /// error bodies everywhere (404 for an unknown path, 405 with `Allow` for a known path and
     /// another method).
     static func makeRouter(
-        dispatcher: CommandDispatcher, gateway: CommandGateway, metrics: ProducerMetrics, registry: PrometheusCollectorRegistry,
+        dispatcher: CommandDispatcher, gateway: CommandGateway, registry: PrometheusCollectorRegistry,
         authentication: BearerTokenVerifier = BearerTokenVerifier(keys: APIKeySet()), console: ConsoleBackend? = nil
     ) -> Router<Context> {
         let console = console ?? ConsoleBackend(dispatcher: dispatcher, logger: Logger(label: "subscriptions-producer.console"))
         let router = Router(context: Context.self)
-        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorBodyMiddleware())
         let apple = router.group().add(middleware: BearerAuthMiddleware(verifier: authentication, requiredRole: .app))
         addAppStoreServerAPI(to: apple, gateway: gateway)

@@ -45,11 +45,8 @@ struct OutgoingCommand: Sendable {
     func message(issuedAt: Date, replyTo: String, appID: String) throws -> AMQPMessage {
         let body: Data = try envelope(issuedAt: issuedAt).serializedBytes()
         let remaining = max(0, Int64((deadline.timeIntervalSince(issuedAt) * 1000).rounded(.up)))
-        var headers: AMQPTable = [
-            "x-schema-version": .int64(Int64(schemaVersion)),
-            "traceparent": .string(trace.traceparent),
-        ]
-        if let tracestate = trace.tracestate { headers["tracestate"] = .string(tracestate) }
+        var headers: AMQPTable = ["x-schema-version": .int64(Int64(schemaVersion))]
+        trace.inject(into: &headers, using: AMQPHeadersInjector())
         let properties = AMQPProperties(
             contentType: WireContract.contentType,
             messageId: commandID,

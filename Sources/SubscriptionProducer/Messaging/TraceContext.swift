@@ -1,63 +1,46 @@
+import Instrumentation
 import SubscriptionMessages
+import W3CTraceContext
 
-/// W3C trace context of a command: the request's `traceparent` when it carries a valid one,
-/// else a new one (sampled) for a trace this producer starts.
+/// W3C trace context of a command (swift-w3c-trace-context parses and writes it): the request's
+/// `traceparent` when it carries a valid one (version 00, lowercase hex, ids not all zero), else
+/// a new sampled one for a trace this producer starts. A `tracestate` that does not parse is
+/// dropped, as the W3C recommendation asks.
 struct TraceContext: Sendable, Hashable {
-    var traceparent: String
-    var tracestate: String?
+    private let context: W3CTraceContext.TraceContext
 
-    /// The request's context if `traceparent` is valid (version 00, non-zero ids), else a new one.
+    /// The request's context if `traceparent` is valid, else a new one.
     init(traceparent: String?, tracestate: String?) {
-        if let traceparent, Self.isValid(traceparent) {
-            self.traceparent = traceparent
-            self.tracestate = tracestate.flatMap { $0.isEmpty ? nil : $0 }
-        } else {
-            self.traceparent = Self.makeTraceparent()
-            self.tracestate = nil
+        let parsed = traceparent.flatMap { parent in
+            (try? W3CTraceContext.TraceContext(traceParentHeaderValue: parent, traceStateHeaderValue: tracestate))
+                ?? (try? W3CTraceContext.TraceContext(traceParentHeaderValue: parent))
         }
+        context = parsed ?? W3CTraceContext.TraceContext(traceID: .random(), spanID: .random(), flags: .sampled, state: TraceState())
     }
 
-    /// `00-<32 hex trace id>-<16 hex parent id>-<2 hex flags>`, ids not all zero.
+    /// `00-<32 hex trace id>-<16 hex parent id>-<2 hex flags>`.
+    var traceparent: String { context.traceParentHeaderValue }
+    /// The vendors' entries, if any.
+    var tracestate: String? { context.traceStateHeaderValue }
+
+    /// Whether `value` is a `traceparent` this producer passes on.
     static func isValid(_ value: String) -> Bool {
-        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "00" else { return false }
-        let lengths = [2, 32, 16, 2]
-        for (part, length) in zip(parts, lengths) where part.count != length || !part.allSatisfy(\.isLowercaseHex) {
-            return false
-        }
-        return parts[1].contains { $0 != "0" } && parts[2].contains { $0 != "0" }
-    }
-
-    static func makeTraceparent() -> String {
-        "00-\(randomHex(bytes: 16))-\(randomHex(bytes: 8))-01"
-    }
-
-    private static func randomHex(bytes: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        var text = ""
-        repeat {
-            text = (0..<bytes).map { _ in
-                let byte = UInt8.random(in: 0...255, using: &generator)
-                return String(byte, radix: 16).leftPadded(to: 2)
-            }.joined()
-        } while !text.contains { $0 != "0" }
-        return text
+        (try? W3CTraceContext.TraceContext(traceParentHeaderValue: value)) != nil
     }
 
     var message: Subscriptions_V1_TraceContext {
-        var context = Subscriptions_V1_TraceContext()
-        context.traceparent = traceparent
-        context.tracestate = tracestate ?? ""
-        return context
+        var message = Subscriptions_V1_TraceContext()
+        message.traceparent = traceparent
+        message.tracestate = tracestate ?? ""
+        return message
     }
-}
 
-extension Character {
-    fileprivate var isLowercaseHex: Bool { ("0"..."9").contains(self) || ("a"..."f").contains(self) }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
+    /// Writes `traceparent` and `tracestate` into `carrier` (swift-distributed-tracing's
+    /// `Injector`), then lets the process's instrument write over them: a tracer `main`
+    /// bootstrapped (none by default) puts the context of the span active in the task there.
+    func inject<Inject: Injector>(into carrier: inout Inject.Carrier, using injector: Inject) {
+        injector.inject(traceparent, forKey: "traceparent", into: &carrier)
+        if let tracestate { injector.inject(tracestate, forKey: "tracestate", into: &carrier) }
+        InstrumentationSystem.instrument.inject(ServiceContext.current ?? .topLevel, into: &carrier, using: injector)
     }
 }

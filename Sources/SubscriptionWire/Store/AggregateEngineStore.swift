@@ -4,8 +4,8 @@ import SubscriptionEngine
 import SubscriptionStore
 
 /// An `EngineStore` over one ``AggregateTransaction``: aggregates, history rows and replies
-/// are stored in the compact binary encoding (`CompactEncoder`: deterministic, so the same
-/// state is the same bytes), indexed by the columns the store keeps beside them.
+/// are stored as compact binary records (`CompactRecord`: deterministic, so the same state is
+/// the same bytes), indexed by the columns the store keeps beside them.
 ///
 /// Bodies written by the v1 schema are JSON (they start with `{`) and are read as such until
 /// the aggregate is next saved (`StoreSchema`, v2).
@@ -47,7 +47,7 @@ public struct AggregateEngineStore: EngineStore {
                 transactionId: write.record.transactionId)
         }
         for result in subscription.unsaved.requestResults {
-            try transaction.putRequestResult(StoredBody.encodeCodable(result.reply), key: result.key, subscriptionId: id)
+            try transaction.putRequestResult(StoredBody.encode(reply: result.reply), key: result.key, subscriptionId: id)
         }
         try transaction.putSubscription(
             StoredBody.encode(subscription), id: id, customerId: subscription.customerId, groupId: subscription.groupId,
@@ -66,7 +66,7 @@ public struct AggregateEngineStore: EngineStore {
     }
 
     public func requestResult(_ key: String, of originalTransactionId: String) throws -> EngineReply? {
-        try transaction.requestResult(key: key, subscriptionId: originalTransactionId).map { try StoredBody.decode(EngineReply.self, from: $0) }
+        try transaction.requestResult(key: key, subscriptionId: originalTransactionId).map { try StoredBody.decodeReply(from: $0) }
     }
 
     public func subscriptionIds(customerId: String, groupId: String) throws -> [String] {
@@ -121,12 +121,12 @@ public struct AggregateEngineStore: EngineStore {
 ///
 /// | first byte | encoding | used for |
 /// | --- | --- | --- |
-/// | `R` | `CompactRecord` (hand-written fields, protocol buffers' wire format) | aggregates, history |
-/// | `C` | `CompactEncoder` (`Codable`) | replies of idempotency keys (`EngineReply`) |
+/// | `R` | `CompactRecord` (hand-written fields, protocol buffers' wire format) | aggregates, history, replies of idempotency keys (`StoredReply`) |
+/// | `C` | a retired `Codable` binary format, read by ``LegacyCompactDecoder`` | replies (and aggregates) stored before they became records |
 /// | `{` | JSON | bodies written by the v1 schema, read until saved again |
 enum StoredBody {
     private static let record = UInt8(ascii: "R")
-    private static let codable = UInt8(ascii: "C")
+    private static let legacyCompact = UInt8(ascii: "C")
     private static let json = UInt8(ascii: "{")
 
     static func encode<T: CompactRecord>(_ value: T) -> Data {
@@ -136,27 +136,32 @@ enum StoredBody {
         return Data(writer.bytes)
     }
 
-    static func encodeCodable<T: Encodable>(_ value: T) throws -> Data {
-        var bytes = try CompactEncoder().encode(value)
-        bytes.insert(codable, at: 0)
-        return Data(bytes)
+    /// A reply remembered under an idempotency key; the engine remembers no other kind.
+    static func encode(reply: EngineReply) throws -> Data {
+        guard let stored = StoredReply(reply) else {
+            throw StoreError(.corruptValue, "the engine remembers no reply of this kind under an idempotency key: \(reply)")
+        }
+        return encode(stored)
     }
 
     static func decode<T: CompactRecord & Decodable>(_ type: T.Type, from body: Data) throws -> T {
-        guard body.first == record else { return try decodeCodable(type, from: body) }
+        guard body.first == record else { return try decodeLegacy(type, from: body) }
         return try body.withUnsafeBytes { try T(recordBytes: UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
-        try decodeCodable(type, from: body)
+    /// A reply remembered under an idempotency key (stored as an ``EngineReply`` before it
+    /// became a record).
+    static func decodeReply(from body: Data) throws -> EngineReply {
+        guard body.first == record else { return try decodeLegacy(EngineReply.self, from: body) }
+        return try body.withUnsafeBytes { try StoredReply(recordBytes: UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }.reply
     }
 
-    private static func decodeCodable<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+    private static func decodeLegacy<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
         switch body.first {
         case json:
             return try JSONDecoder().decode(type, from: body)
-        case codable:
-            return try body.withUnsafeBytes { try CompactDecoder().decode(type, from: UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
+        case legacyCompact:
+            return try LegacyCompactDecoder().decode(type, from: [UInt8](body).dropFirst())
         default:
             throw StoreError(.corruptValue, "a stored \(T.self) starts with byte \(body.first.map(String.init) ?? "none"), no known encoding")
         }
