@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "subscriptions-load", targets: ["subscriptions-load"]),
         .executable(name: "subscriptionsctl", targets: ["subscriptionsctl"]),
         .executable(name: "subscriptions-stages", targets: ["subscriptions-stages"]),
+        .executable(name: "analytics-tally", targets: ["analytics-tally"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
@@ -112,7 +113,10 @@ let package = Package(
         // Exchange and queue names and the topology both services declare.
         .target(
             name: "SubscriptionTopology",
-            dependencies: ["AMQPClient", "SubscriptionMessages"]
+            dependencies: [
+                "AMQPClient", "SubscriptionMessages", "ServiceConfiguration",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The dead-letter queue as operators see it: entries with their reasons, replay
         // (subscriptionsctl dlq, the console's dead letters).
@@ -308,6 +312,18 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
+        // The Swift analytics example beside the Python and C ones (Examples/README.md): the
+        // same options and output, the event log read from any point (docs/event-stream.md).
+        .executableTarget(
+            name: "analytics-tally",
+            dependencies: [
+                "AMQPClient", "SubscriptionMessages", "SubscriptionTopology",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/analytics-swift",
+            exclude: ["README.md"]
+        ),
 
         .testTarget(
             name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
@@ -431,6 +447,7 @@ let package = Package(
                 "ServiceTestSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
+                "SubscriptionTopology",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]

@@ -12,6 +12,9 @@ extension ProducerConfiguration {
         case busPrefix = "BUS_PREFIX"
         case signingIdentity = "SIGNING_IDENTITY"
         case authKeys = "AUTH_KEYS"
+        case eventLogMaxAge = "EVENT_LOG_MAX_AGE"
+        case eventLogMaxBytes = "EVENT_LOG_MAX_BYTES"
+        case eventLogSegmentBytes = "EVENT_LOG_SEGMENT_BYTES"
     }
 
     /// The defaults overridden by the variables present in `environment` (flags merged in);
@@ -25,6 +28,7 @@ extension ProducerConfiguration {
         if let timeout = try reader.seconds(Variable.replyTimeout.rawValue) { replyTimeout = timeout }
         if let level = try reader.logLevel(Variable.logLevel.rawValue) { logLevel = level }
         if let prefix = reader.string(Variable.busPrefix.rawValue) { topology = CommandTopology(names: BusNames(prefix: prefix)) }
+        topology.eventLogRetention = try EventLogRetention(environment: reader)
         if let path = reader.string(Variable.signingIdentity.rawValue) { signingIdentityPath = path }
         if let path = reader.string(Variable.authKeys.rawValue) { authKeysPath = path }
     }
