@@ -178,12 +178,12 @@ for runtime in swift c python; do
     events=$(awk '/^tally: read/ {print $3}' "$work/replay-$runtime.err")
     rate=$(awk '/^tally: read/ {gsub(/[(\/s)]/, "", $8); print $8}' "$work/replay-$runtime.err")
     printf '  %-6s %9s events from first at %8s events/s = %6s x the live rate of %s events/s (the seed)\n' \
-        "$runtime" "$events" "$rate" "$(awk -v r="$rate" -v l="$live" 'BEGIN { printf "%.1f", l > 0 ? r / l : 0 }')" "$live"
+        "$runtime" "$events" "$rate" "$(awk -v r="$rate" -v l="$live" 'BEGIN { printf "%.1f", (l > 0 ? r / l : 0) }')" "$live"
 done
 cmp -s "$work/replay-swift.json" "$work/replay-c.json" && cmp -s "$work/replay-swift.json" "$work/replay-python.json" \
     || echo "  the three tallies differ: $(cat "$work"/replay-*.json)"
 if [ -n "$started_broker" ]; then
-    stream_dir=$(find "$repo/.rabbitmq/$started_broker" -type d -path "*/stream/*" -name "*${prefix}.events.log*" | head -1)
+    stream_dir=$(find "$repo/.rabbitmq/$started_broker" -type d -path "*/stream/*" -name "__${prefix//[.-]/_}_events_log_*" | head -1)
     if [ -n "$stream_dir" ] && [ -n "$events" ] && [ "$events" -gt 0 ]; then
         bytes=$(du -sb "$stream_dir" | awk '{print $1}')
         echo "  on disk: $bytes bytes for $events events = $((bytes / events)) bytes per event, $(awk -v b="$bytes" -v e="$events" 'BEGIN { printf "%.2f", b / e * 1e6 / 1e9 }') GB per million events ($stream_dir)"

@@ -241,14 +241,16 @@ int read_event_log(const struct amqp_connection_info *info, const char *vhost, c
     double poll = idle_timeout > 0 && idle_timeout < 1 ? idle_timeout : 1.0;
     struct timeval timeout = {(time_t)poll, (suseconds_t)((poll - (double)(time_t)poll) * 1e6)};
     double last = now_seconds();
-    int status = 0, done = 0;
+    int status = 0, done = 0, unreachable = 0;
     while (!done && !stop_signal) {
         amqp_connection_state_t conn = open_connection(info, vhost, 0);
         if (!conn) {
+            if (!unreachable++) fprintf(stderr, "tally: cannot connect to %s:%d; retrying every second\n", info->host, info->port);
             if (idle_timeout > 0 && now_seconds() - last >= idle_timeout) { status = 1; break; }
             sleep(1);
             continue;
         }
+        unreachable = 0;
         if (!subscribe(conn, stream, &r)) {
             amqp_destroy_connection(conn);
             /* Missing from the start: give up. Missing after a restart: the broker is still

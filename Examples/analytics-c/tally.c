@@ -153,8 +153,8 @@ double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Connects and opens channel 1; on failure exits when `fatal`, else returns NULL (the event log
- * reader retries). */
+/* Connects and opens channel 1; on failure exits when `fatal`, else returns NULL, silently (the
+ * event log reader retries and says so once). */
 amqp_connection_state_t open_connection(const struct amqp_connection_info *info, const char *vhost, int fatal) {
     amqp_connection_state_t conn = amqp_new_connection();
     amqp_socket_t *socket = amqp_tcp_socket_new(conn);
@@ -162,14 +162,12 @@ amqp_connection_state_t open_connection(const struct amqp_connection_info *info,
     int status = amqp_socket_open(socket, info->host, info->port);
     if (status != AMQP_STATUS_OK) {
         if (fatal) die_on_status(status, "connect");
-        fprintf(stderr, "tally: connect: %s\n", amqp_error_string2(status));
         amqp_destroy_connection(conn);
         return NULL;
     }
     amqp_rpc_reply_t login = amqp_login(conn, vhost, 0, AMQP_DEFAULT_FRAME_SIZE, HEARTBEAT_SECONDS,
                                         AMQP_SASL_METHOD_PLAIN, info->user, info->password);
     if (login.reply_type != AMQP_RESPONSE_NORMAL && !fatal) {
-        fputs("tally: login failed\n", stderr);
         amqp_destroy_connection(conn);
         return NULL;
     }

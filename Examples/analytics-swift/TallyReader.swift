@@ -54,21 +54,30 @@ final class TallyReader: Sendable {
         }
     }
 
+    /// Reading the stream, an acknowledgement (`multiple`) every this many deliveries: for a
+    /// stream it only lets the broker send more, so a quarter of the prefetch keeps it sending.
+    /// One per run of deliveries was an await on the connection thread for runs of a message or
+    /// two, which held a replay to a quarter of this pace.
+    static let streamAckEvery = 250
+
     private func consume(_ consumer: AMQPConsumer) async {
+        var unacknowledged = 0
         for await run in consumer.batches {
             var done = false
-            var handled: AMQPDelivery?
             for delivery in run where !done {
                 let decodable: Bool
                 (decodable, done) = handle(delivery)
-                handled = delivery
-                // An own queue: each message settled, an undecodable one dropped (not requeued).
                 if position == nil {
+                    // An own queue: each message settled, an undecodable one dropped (not requeued).
                     if decodable { try? await delivery.ack() } else { try? await delivery.nack(requeue: false) }
+                } else {
+                    unacknowledged += 1
+                    if unacknowledged >= Self.streamAckEvery {
+                        try? await delivery.ack(multiple: true)
+                        unacknowledged = 0
+                    }
                 }
             }
-            // The stream: one acknowledgement per run (multiple), which only lets the broker send more.
-            if position != nil, let handled { try? await handled.ack(multiple: true) }
             if done || Task.isCancelled { return }
         }
     }

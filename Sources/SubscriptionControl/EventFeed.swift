@@ -99,11 +99,17 @@ struct EventFeed: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 var window = window
+                var unacknowledged = 0
                 for await run in consumer.batches {
                     lastDelivery.touch()
-                    // One acknowledgement per run: for a stream it only lets the broker send more.
-                    if let last = run.last { try? await last.ack(multiple: true) }
                     for delivery in run {
+                        // For a stream an acknowledgement only lets the broker send more: one
+                        // (multiple) per quarter of the prefetch keeps it sending.
+                        unacknowledged += 1
+                        if unacknowledged >= 250 {
+                            try? await delivery.ack(multiple: true)
+                            unacknowledged = 0
+                        }
                         guard let event = try? Subscriptions_V1_NotificationEvent(serializedBytes: delivery.message.body) else { continue }
                         switch window.decide(
                             subscription: event.subscriptionID, signedDate: event.signedDate.date, routingKey: delivery.routingKey,

@@ -16,8 +16,8 @@ public struct EventLogRetention: Sendable, Hashable {
     /// `EVENT_LOG_SEGMENT_BYTES`: the size of one segment file, the unit retention deletes.
     public var segmentBytes: Int64
 
-    /// The defaults: 90 days, 20 GB, 100 MB segments (at about 1 KB per event on disk, 20
-    /// million events; docs/event-stream.md has the measured cost).
+    /// The defaults: 90 days, 20 GB, 100 MB segments (at the 864 bytes an event takes on disk,
+    /// about 23 million events; docs/event-stream.md, "What it costs").
     public static let defaults = EventLogRetention(maxAge: "90D", maxLengthBytes: 20_000_000_000, segmentBytes: 100_000_000)
 
     /// Retention with the given bounds.
