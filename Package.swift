@@ -410,6 +410,7 @@ let package = Package(
                 "AMQPClient",
                 "ServiceTestSupport",
                 "SubscriptionMessages",
+                "SubscriptionTopology",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

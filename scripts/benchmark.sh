@@ -34,10 +34,12 @@ if [ "${1:-}" = "--small" ]; then
     commands=2000
     subscriptions=5000
     rate=500
+    replay_idle=5
 else
     commands=${1:-20000}
     subscriptions=${2:-1000000}
     rate=${RATE:-1000}
+    replay_idle=10
 fi
 # The rows at 500 in flight (ceiling and product), whose ratio is the headline: long enough to
 # be steady.
@@ -172,8 +174,8 @@ for runtime in swift c python; do
     c) reader=("$c_tally") ;;
     python) reader=("$py" "$repo/Examples/analytics-python/tally.py") ;;
     esac
-    # Ends 10 s after the last event (the rate is from the first delivery to the last).
-    "${reader[@]}" --exchange "$prefix.events" --from first --idle-timeout 10 --json-out "$work/replay-$runtime.json" \
+    # Ends once nothing came for a while (the rate is from the first delivery to the last).
+    "${reader[@]}" --exchange "$prefix.events" --from first --idle-timeout "$replay_idle" --json-out "$work/replay-$runtime.json" \
         > /dev/null 2> "$work/replay-$runtime.err"
     events=$(awk '/^tally: read/ {print $3}' "$work/replay-$runtime.err")
     rate=$(awk '/^tally: read/ {gsub(/[(\/s)]/, "", $8); print $8}' "$work/replay-$runtime.err")

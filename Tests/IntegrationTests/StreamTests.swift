@@ -1,6 +1,7 @@
 import AMQPClient
 import Foundation
 import ServiceTestSupport
+import SubscriptionTopology
 import Testing
 
 /// Stream queues read over AMQP 0-9-1 on the real broker (RabbitMQ 3.10 on Debian): every start
@@ -76,6 +77,30 @@ struct StreamTests {
         #expect(error?.code == .preconditionFailed)
         #expect(error?.message.contains("x-max-age") == true)
         _ = try await connection.deleteQueue(stream)
+        await connection.close()
+    }
+}
+
+/// The event log the services declare (`EventLog`), on the real broker.
+@Suite("The event log's declaration", .requiresBroker)
+struct EventLogDeclarationTests {
+    @Test("a service that finds the log with other retention keeps it, binds it to every event and runs on")
+    func otherRetentionIsKeptAndBound() async throws {
+        let connection = try await Broker.connect(name: "event-log-declaration")
+        let names = BusNames(prefix: Broker.uniqueName("log"))
+        try await connection.declare(AMQPTopology(queues: [.stream(name: names.eventLog, maxAge: "1D", maxLengthBytes: 5_000_000, segmentBytes: 1_000_000)]))
+        try await EventLog.declare(on: connection, names: names, retention: .defaults, logger: Broker.logger)
+        // Bound with #: a mandatory publish to the events exchange is routed, not returned.
+        try await connection.publish(AMQPMessage(body: Data("renewed".utf8)), exchange: names.eventsExchange, routingKey: "DID_RENEW.NONE")
+        let consumer = try await connection.consume(stream: names.eventLog, from: .first, prefetch: 10)
+        let read = try await collect(1, from: consumer)
+        #expect(read.map { String(decoding: $0.message.body, as: UTF8.self) } == ["renewed"])
+        await consumer.cancel()
+        // The defaults on a fresh bus: declared, and declared again (every start) without a 406.
+        let fresh = BusNames(prefix: Broker.uniqueName("log"))
+        try await EventLog.declare(on: connection, names: fresh, retention: .defaults, logger: Broker.logger)
+        try await connection.declare(EventLog.topology(fresh, retention: .defaults))
+        for stream in [names.eventLog, fresh.eventLog] { _ = try await connection.deleteQueue(stream) }
         await connection.close()
     }
 }
