@@ -110,11 +110,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Exchange and queue names and the topology both services declare.
+        // Exchange and queue names, the topology both services declare, the bus connection's
+        // TLS files and which broker users may send operator commands.
         .target(
             name: "SubscriptionTopology",
             dependencies: [
-                "AMQPClient", "SubscriptionMessages", "ServiceConfiguration",
+                "AMQPClient", "ServiceConfiguration", "SubscriptionMessages",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -6,8 +6,9 @@
 #   1. compose.yaml against the Compose Specification schema (check-jsonschema)
 #   2. compose.yaml through docker-compose 1.29 `config -q`, and the unset-password guards (broker, PostgreSQL)
 #   3. rabbitmq/: definitions.json (exchanges, queue arguments, the event log stream with the
-#      services' default retention, one binding per rpc of Protos/.../service.proto), the
-#      password hash against .env.example, config and plugins
+#      services' default retention, one binding per rpc of Protos/.../service.proto; users
+#      without a committed password, rendered by render-definitions.sh into hashes that
+#      match), config and plugins
 #   4. every COPY source of Compose/Dockerfile and every bind-mounted file exists
 #   5. every `swift build` of the image's build stage links the Swift runtime statically
 #      (--static-swift-stdlib); with a release build (.build/release or $RELEASE_BIN_DIR): `ldd`
@@ -52,18 +53,25 @@ fi
 
 echo "== 2. docker-compose 1.29 (Debian)"
 apt_install docker-compose
-# Interpolate with the documented dev credentials, never with a developer's own Compose/.env.
-if out=$(env -u RABBITMQ_PASSWORD docker-compose --env-file Compose/.env.example -f "$compose" --profile e2e config -q 2>&1); then
+# Interpolate with .env.example, its empty passwords filled with a placeholder (as
+# Compose/init-env.sh fills them), never with a developer's own Compose/.env or environment.
+secrets=(RABBITMQ_PRODUCER_PASSWORD RABBITMQ_CONSUMER_PASSWORD RABBITMQ_ANALYTICS_PASSWORD RABBITMQ_OPERATOR_PASSWORD POSTGRES_PASSWORD)
+unset_secrets=(); for secret in "${secrets[@]}" RABBITMQ_E2E_PASSWORD RABBITMQ_ERLANG_COOKIE_FILE; do unset_secrets+=(-u "$secret"); done
+check_env=$(mktemp); check_cookie=$(mktemp); trap 'rm -f "$check_env" "$check_cookie"' EXIT
+echo "check-only-cookie" > "$check_cookie"
+sed -e 's/^\([A-Z0-9_]*_PASSWORD\)=$/\1=check-only-password/' -e "s|^RABBITMQ_ERLANG_COOKIE_FILE=.*|RABBITMQ_ERLANG_COOKIE_FILE=$check_cookie|" \
+    Compose/.env.example > "$check_env"
+if out=$(env "${unset_secrets[@]}" docker-compose --env-file "$check_env" -f "$compose" --profile e2e config -q 2>&1); then
     pass "docker-compose $(docker-compose version --short 2>/dev/null) accepts $compose (profile e2e included)"
 else
     fail "docker-compose rejects $compose (a key newer than 1.29 shows up here; the schema check above is authoritative for Compose v2):"
     echo "$out" | sed 's/^/        /'
 fi
-empty_env=$(mktemp); trap 'rm -f "$empty_env"' EXIT
+empty_env=$(mktemp); trap 'rm -f "$empty_env" "$check_env" "$check_cookie"' EXIT
 # Each password alone missing: compose refuses and names it.
-for secret in RABBITMQ_PASSWORD POSTGRES_PASSWORD; do
-    grep -v "^$secret=" Compose/.env.example > "$empty_env"
-    if out=$(env -u RABBITMQ_PASSWORD -u POSTGRES_PASSWORD docker-compose --env-file "$empty_env" -f "$compose" config -q 2>&1); then
+for secret in "${secrets[@]}"; do
+    grep -v "^$secret=" "$check_env" > "$empty_env"
+    if out=$(env "${unset_secrets[@]}" docker-compose --env-file "$empty_env" -f "$compose" config -q 2>&1); then
         fail "compose.yaml interpolates without $secret; it should refuse"
     elif grep -q "$secret" <<<"$out"; then
         pass "without $secret, compose refuses to start and names it"
@@ -75,7 +83,7 @@ done
 echo "== 2b. the consumer scales on PostgreSQL (--scale consumer=N)"
 # PyYAML into the venv of part 1 (a fresh machine has only check-jsonschema there).
 "$tools/venv/bin/python" -c 'import yaml' 2>/dev/null || "$tools/venv/bin/pip" install -q --disable-pip-version-check pyyaml
-if out=$(env -u RABBITMQ_PASSWORD -u POSTGRES_PASSWORD docker-compose --env-file Compose/.env.example -f "$compose" config 2>/dev/null \
+if out=$(env "${unset_secrets[@]}" docker-compose --env-file "$check_env" -f "$compose" config 2>/dev/null \
     | "$tools/venv/bin/python" -c '
 import sys, yaml
 c = yaml.safe_load(sys.stdin)
@@ -101,18 +109,23 @@ if out=$("$tools/venv/bin/check-jsonschema" --builtin-schema vendor.compose-spec
 else
     fail "$cluster does not match the compose-spec schema:"; echo "$out" | sed 's/^/        /'
 fi
-if merged=$(env -u RABBITMQ_PASSWORD -u RABBITMQ_ERLANG_COOKIE docker-compose --env-file Compose/.env.example -f "$compose" -f "$cluster" --profile e2e config 2>&1); then
+if merged=$(env "${unset_secrets[@]}" docker-compose --env-file "$check_env" -f "$compose" -f "$cluster" --profile e2e config 2>&1); then
     pass "docker-compose accepts $compose + $cluster (profile e2e included)"
 else
     fail "docker-compose rejects $compose + $cluster:"; echo "$merged" | sed 's/^/        /'
 fi
-no_cookie_env=$(mktemp); grep -v '^RABBITMQ_ERLANG_COOKIE=' Compose/.env.example > "$no_cookie_env"
-if out=$(env -u RABBITMQ_ERLANG_COOKIE docker-compose --env-file "$no_cookie_env" -f "$compose" -f "$cluster" config -q 2>&1); then
-    fail "the cluster overlay interpolates without RABBITMQ_ERLANG_COOKIE; it should refuse"
-elif grep -q "RABBITMQ_ERLANG_COOKIE" <<<"$out"; then
-    pass "without RABBITMQ_ERLANG_COOKIE, the cluster overlay refuses to start and names it"
+no_cookie_env=$(mktemp); grep -v '^RABBITMQ_ERLANG_COOKIE_FILE=' "$check_env" > "$no_cookie_env"
+if out=$(env "${unset_secrets[@]}" docker-compose --env-file "$no_cookie_env" -f "$compose" -f "$cluster" config -q 2>&1); then
+    fail "the cluster overlay interpolates without RABBITMQ_ERLANG_COOKIE_FILE; it should refuse"
+elif grep -q "RABBITMQ_ERLANG_COOKIE_FILE" <<<"$out"; then
+    pass "without RABBITMQ_ERLANG_COOKIE_FILE, the cluster overlay refuses to start and names it"
 else
-    fail "without RABBITMQ_ERLANG_COOKIE, docker-compose failed for another reason:"; echo "$out" | sed 's/^/        /'
+    fail "without RABBITMQ_ERLANG_COOKIE_FILE, docker-compose failed for another reason:"; echo "$out" | sed 's/^/        /'
+fi
+if grep -rq -- '-setcookie' "$compose" "$cluster" scripts/rabbitmq-local.sh; then
+    fail "an Erlang cookie is passed on a command line (-setcookie) in $compose, $cluster or scripts/rabbitmq-local.sh"
+else
+    pass "no Erlang cookie on a command line (no -setcookie in the compose files or scripts/rabbitmq-local.sh)"
 fi
 rm -f "$no_cookie_env"
 "$tools/venv/bin/python" -c 'import yaml' 2>/dev/null || "$tools/venv/bin/pip" install -q --disable-pip-version-check pyyaml
@@ -133,15 +146,20 @@ listed = re.findall(r"^cluster_formation\.classic_config\.nodes\.\d+\s*=\s*(\S+)
 want(re.search(r"^cluster_formation\.peer_discovery_backend\s*=\s*classic_config\s*$", conf, re.M), "cluster.conf: peer discovery is not classic_config")
 want(sorted(listed) == sorted(f"rabbit@{n}" for n in nodes), f"cluster.conf lists {listed}, the overlay runs {nodes}")
 cookies, volumes = set(), set()
+secret = merged.get("secrets", {}).get("erlang-cookie", {})
+want(secret.get("file"), "no top-level secret erlang-cookie with a file")
 for name in nodes:
     node = services.get(name)
     if not node:
         problems.append(f"no service {name}"); continue
     want(node.get("hostname") == name, f"{name}: hostname {node.get('hostname')} (the node name rabbit@{name} in cluster.conf needs it)")
     environment = node.get("environment", {})
-    server, ctl = environment.get("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", ""), environment.get("RABBITMQ_CTL_ERL_ARGS", "")
-    want(server.startswith("-setcookie ") and server == ctl, f"{name}: server and CLI cookie arguments differ or are missing")
-    cookies.add(server)
+    want("-setcookie" not in str(environment), f"{name}: an Erlang cookie on the command line (-setcookie)")
+    cookie_file = environment.get("SUBSCRIPTIONS_ERLANG_COOKIE_FILE", "")
+    given = [s if isinstance(s, str) else s.get("source") for s in node.get("secrets", [])]
+    want(cookie_file == "/run/secrets/erlang-cookie" and "erlang-cookie" in given, f"{name}: the cookie is not the erlang-cookie secret ({cookie_file}, secrets {given})")
+    want(node.get("entrypoint") == ["/usr/local/bin/subscriptions-entrypoint.sh"], f"{name}: not started through rabbitmq/entrypoint.sh, which installs the cookie")
+    cookies.add(cookie_file)
     targets = {}
     for volume in node.get("volumes", []):
         if isinstance(volume, str):
@@ -166,20 +184,24 @@ for p in problems: print(p)
 sys.exit(1 if problems else 0)
 PY
 ); then
-    pass "cluster overlay: three nodes named as cluster.conf lists them, one cookie for server and CLI, own data volumes, cluster.conf mounted everywhere, producer/consumer/e2e given the three URLs"
+    pass "cluster overlay: three nodes named as cluster.conf lists them, one cookie secret file for all, own data volumes, cluster.conf mounted everywhere, producer/consumer/e2e given the three URLs"
 else
     fail "cluster overlay:"; echo "$out" | sed 's/^/        /'
 fi
 
 echo "== 3. broker definitions and config"
-if out=$(python3 - "$definitions" Protos/subscriptions/v1/service.proto Compose/.env.example Compose/.env <<'PY' 2>&1
+rendered=$(mktemp); trap 'rm -f "$empty_env" "$check_env" "$check_cookie" "$rendered"' EXIT
+render_out=$(env -i PATH="$PATH" RABBITMQ_PRODUCER_PASSWORD=producer-check RABBITMQ_CONSUMER_PASSWORD=consumer-check \
+    RABBITMQ_ANALYTICS_PASSWORD=analytics-check RABBITMQ_OPERATOR_PASSWORD_FILE=<(printf 'operator-check\n') \
+    Compose/rabbitmq/render-definitions.sh "$definitions" "$rendered" 2>&1) || { fail "render-definitions.sh: $render_out"; : > "$rendered"; }
+if out=$(python3 - "$definitions" Protos/subscriptions/v1/service.proto Compose/.env.example "$rendered" <<'PY' 2>&1
 import base64, hashlib, json, os, re, sys
-definitions_path, service_path, *env_paths = sys.argv[1:]
-d = json.load(open(definitions_path))          # a JSON error fails here
+definitions_path, service_path, example_path, rendered_path = sys.argv[1:]
+template = open(definitions_path).read()
+d = json.loads(template)          # a JSON error fails here
 problems = []
 def want(condition, message):
     if not condition: problems.append(message)
-
 exchanges = {(e["vhost"], e["name"]): e for e in d["exchanges"]}
 for name, kind in [("subscriptions.commands", "direct"), ("subscriptions.events", "topic"), ("subscriptions.dead-letter", "fanout")]:
     e = exchanges.get(("/", name))
@@ -226,30 +248,45 @@ want(len(d["bindings"]) == len(expected) + 2, f"{len(d['bindings'])} bindings, e
 
 users = {u["name"]: u for u in d["users"]}
 want("guest" not in users, "definitions.json defines guest")
-for env_path in env_paths:
-    if not os.path.exists(env_path): continue
-    env = dict(l.strip().split("=", 1) for l in open(env_path) if re.match(r"^\s*[A-Z_]+=", l))
-    user = users.get(env.get("RABBITMQ_USER", "subscriptions"))
+example = open(example_path).read()
+roles = {"subscriptions-producer": "RABBITMQ_PRODUCER_PASSWORD", "subscriptions-consumer": "RABBITMQ_CONSUMER_PASSWORD",
+         "subscriptions-analytics": "RABBITMQ_ANALYTICS_PASSWORD", "subscriptions-operator": "RABBITMQ_OPERATOR_PASSWORD"}
+for name, variable in roles.items():
+    user = users.get(name)
     if not user:
-        problems.append(f"{env_path}: user {env.get('RABBITMQ_USER')} is not in definitions.json"); continue
-    want(user["hashing_algorithm"] == "rabbit_password_hashing_sha256", f"user {user['name']}: hashing {user['hashing_algorithm']}")
-    raw = base64.b64decode(user["password_hash"])
-    want(len(raw) == 36 and raw[4:] == hashlib.sha256(raw[:4] + env.get("RABBITMQ_PASSWORD", "").encode()).digest(),
-         f"{env_path}: RABBITMQ_PASSWORD does not match the password_hash of {user['name']} (Compose/rabbitmq/hash-password.py)")
+        problems.append(f"definitions.json has no user {name}"); continue
+    want(user["password_hash"] == "{{" + variable + "}}", f"user {name}: password_hash is not the placeholder {{{{{variable}}}}} (no password is committed)")
+    want(re.search(rf"^{variable}=$", example, re.M), f".env.example: no empty {variable}= line (init-env.sh fills it)")
+for user in d["users"]:
+    want(re.fullmatch(r"\{\{\??[A-Z0-9_]+\}\}", user["password_hash"]), f"user {user['name']}: a committed password_hash")
     perms = [p for p in d["permissions"] if p["user"] == user["name"] and p["vhost"] == "/"]
-    want(perms, f"user {user['name']} has no permissions on /")
+    want(len(perms) == 1, f"user {user['name']} has {len(perms)} permission entries on /")
+want({p["user"] for p in d["permissions"]} <= set(users), "permissions for a user definitions.json does not define")
+try:
+    rendered = {u["name"]: u for u in json.load(open(rendered_path))["users"]}
+    checks = {"subscriptions-producer": "producer-check", "subscriptions-consumer": "consumer-check",
+              "subscriptions-analytics": "analytics-check", "subscriptions-operator": "operator-check"}
+    want(set(rendered) == set(checks), f"rendered users {sorted(rendered)}: the optional e2e user without its password should be left out")
+    for name, password in checks.items():
+        raw = base64.b64decode(rendered.get(name, {}).get("password_hash", ""))
+        want(len(raw) == 36 and raw[4:] == hashlib.sha256(raw[:4] + password.encode()).digest(),
+             f"rendered {name}: password_hash is not rabbit_password_hashing_sha256 of its password")
+except ValueError as error:
+    problems.append(f"the rendered definitions are not JSON: {error}")
 for p in problems: print(p)
 sys.exit(1 if problems else 0)
 PY
 ); then
-    pass "definitions.json: 3 exchanges, 2 quorum queues and the event log stream with their arguments, one binding per rpc, user hash matches .env.example${out:+ }$out"
+    pass "definitions.json: 3 exchanges, 2 quorum queues and the event log stream with their arguments, one binding per rpc, 4 users with no committed password, rendered hashes match${out:+ }$out"
 else
     fail "definitions.json:"; echo "$out" | sed 's/^/        /'
 fi
-grep -qx 'load_definitions = /etc/rabbitmq/definitions.json' Compose/rabbitmq/rabbitmq.conf \
-    && grep -q './rabbitmq/definitions.json:/etc/rabbitmq/definitions.json' "$compose" \
-    && pass "rabbitmq.conf loads the file compose.yaml mounts" \
-    || fail "rabbitmq.conf load_definitions and the compose.yaml mount disagree"
+grep -qx 'load_definitions = /var/lib/rabbitmq/definitions.json' Compose/rabbitmq/rabbitmq.conf \
+    && grep -q 'output=${DEFINITIONS_OUTPUT:-/var/lib/rabbitmq/definitions.json}' Compose/rabbitmq/entrypoint.sh \
+    && grep -q 'template=${DEFINITIONS_TEMPLATE:-/etc/rabbitmq/definitions.template.json}' Compose/rabbitmq/entrypoint.sh \
+    && grep -q './rabbitmq/definitions.json:/etc/rabbitmq/definitions.template.json' "$compose" \
+    && pass "rabbitmq.conf loads what entrypoint.sh renders from the definitions.json compose.yaml mounts" \
+    || fail "rabbitmq.conf load_definitions, entrypoint.sh and the compose.yaml mount disagree"
 grep -qx '\[rabbitmq_management,rabbitmq_prometheus\]\.' Compose/rabbitmq/enabled_plugins \
     && pass "enabled_plugins: management and prometheus" || fail "enabled_plugins is not [rabbitmq_management,rabbitmq_prometheus]."
 
@@ -268,6 +305,10 @@ compose = yaml.safe_load(open(compose_path))
 services = compose["services"]
 for name in ("prometheus", "grafana"):
     want(services.get(name, {}).get("profiles") == ["monitoring"], f"service {name}: not in the monitoring profile only")
+grafana = services.get("grafana", {})
+want(grafana.get("entrypoint") == ["/bin/sh", "/etc/grafana/subscriptions-entrypoint.sh"]
+     and "./monitoring/grafana/entrypoint.sh:/etc/grafana/subscriptions-entrypoint.sh:ro" in grafana.get("volumes", []),
+     "grafana: not started through monitoring/grafana/entrypoint.sh (which never leaves admin/admin)")
 prometheus = yaml.safe_load(open(os.path.join(monitoring, "prometheus.yml")))
 ports = {"producer": "8080", "consumer": "8081", "rabbitmq": "15692"}
 targets = {t for job in prometheus["scrape_configs"] for c in job["static_configs"] for t in c["targets"]}

@@ -16,6 +16,11 @@
 # listens on 127.0.0.1 only; user and database are "subscriptions", the password is
 # "subscriptions-local-dev" (scram-sha-256): a development server, never a production one.
 # initdb refuses to run as root: as root the server runs as the "postgres" user of Debian's package.
+#
+# POSTGRES_LOCAL_TLS=1 (at first start) makes a CA of the server's own (.postgres/NAME/tls/ca.pem)
+# and a server certificate from it for the names of POSTGRES_LOCAL_TLS_NAMES (default
+# "IP:127.0.0.1,DNS:localhost"), turns TLS on and refuses connections without it (hostssl):
+# DATABASE_URL=…?sslmode=verify-full&sslrootcert=.postgres/NAME/tls/ca.pem (docs/scale-out.md).
 set -euo pipefail
 
 command=${1:-status}
@@ -85,6 +90,30 @@ shared_buffers = 128MB
 log_min_messages = warning
 log_line_prefix = '%m [%p] '
 CONF
+    if [ "${POSTGRES_LOCAL_TLS:-0}" = 1 ]; then enable_tls; fi
+}
+
+# A CA and a server certificate for TLS, connections without TLS refused (pg_hba: hostssl).
+enable_tls() {
+    local tls=$base/tls
+    mkdir -p "$tls"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=postgres-local test CA" \
+        -keyout "$tls/ca.key" -out "$tls/ca.pem" >/dev/null 2>&1
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=postgres-local" \
+        -keyout "$tls/server.key" -out "$tls/server.csr" >/dev/null 2>&1
+    printf 'subjectAltName=%s\n' "${POSTGRES_LOCAL_TLS_NAMES:-IP:127.0.0.1,DNS:localhost}" > "$tls/san.ext"
+    openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial \
+        -days 3650 -extfile "$tls/san.ext" -out "$tls/server.pem" >/dev/null 2>&1
+    chmod 644 "$tls/ca.pem"
+    chmod 600 "$tls/server.key" "$tls/ca.key"
+    if [ "$(id -u)" -eq 0 ]; then chown -R postgres:postgres "$tls"; fi
+    cat >> "$data/postgresql.conf" <<CONF
+ssl = on
+ssl_cert_file = '$tls/server.pem'
+ssl_key_file = '$tls/server.key'
+CONF
+    sed -i 's/^host\(\s\)/hostssl\1/' "$data/pg_hba.conf"
+    if [ "$(id -u)" -eq 0 ]; then chown postgres:postgres "$data/pg_hba.conf" "$data/postgresql.conf"; fi
 }
 
 case "$command" in

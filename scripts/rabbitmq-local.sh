@@ -18,7 +18,19 @@
 # "rabbitmq_management rabbitmq_prometheus") to enable plugins; the management UI then
 # listens on PORT+10000 and Prometheus on PORT+10020, both on 127.0.0.1. Set
 # RABBITMQ_LOCAL_TLS=1 for an AMQPS listener on PORT+1 with a certificate for 127.0.0.1 and
-# localhost signed by a CA of the node's own (.rabbitmq/NAME/tls/ca.pem).
+# localhost signed by a CA of the node's own (.rabbitmq/NAME/tls/ca.pem), and a client
+# certificate from the same CA (tls/client.pem, tls/client.key); RABBITMQ_LOCAL_TLS_CLIENT_CERT=1
+# makes the listener refuse a client without such a certificate.
+#
+# RABBITMQ_LOCAL_USERS=1 gives the node the product's broker users, permissions and topology
+# (Compose/rabbitmq/definitions.json, imported at every start; docs/amqp-client.md, "Broker
+# users"): subscriptions-producer, -consumer, -analytics and -operator. Their passwords come from
+# RABBITMQ_PRODUCER_PASSWORD, RABBITMQ_CONSUMER_PASSWORD, RABBITMQ_ANALYTICS_PASSWORD and
+# RABBITMQ_OPERATOR_PASSWORD (or the files named by the same names with _FILE), else they are
+# made at first start and kept in .rabbitmq/NAME/users/ROLE.password (readable by the owner only);
+# `user-url NAME ROLE` prints a role's URL. The guest user stays, for loopback only.
+#
+#   scripts/rabbitmq-local.sh user-url [NAME] ROLE   print the AMQP URL of producer|consumer|analytics|operator
 #
 # A cluster's nodes are ordinary nodes named NAME-1 … NAME-COUNT (stop and start one with
 # `stop NAME-2` / `start NAME-2`; it rejoins by itself) sharing an Erlang cookie
@@ -42,12 +54,13 @@ fi
 
 node_environment() {
     mkdir -p "$base/home" "$base/mnesia" "$base/log"
-    # A cluster member's cookie, written before its first start (the nodes must share it).
-    # Rewritten when it differs: a node left over from an earlier cluster of the same name
-    # would otherwise keep a cookie the others refuse.
-    if [ -n "${RABBITMQ_LOCAL_COOKIE:-}" ] && [ "$(cat "$base/home/.erlang.cookie" 2>/dev/null)" != "$RABBITMQ_LOCAL_COOKIE" ]; then
+    # A cluster member's cookie, copied from the cluster's cookie file before its first start
+    # (the nodes must share it; the cookie itself is never on a command line or in the
+    # environment). Rewritten when it differs: a node left over from an earlier cluster of the
+    # same name would otherwise keep a cookie the others refuse.
+    if [ -n "${RABBITMQ_LOCAL_COOKIE_FILE:-}" ] && ! cmp -s "$RABBITMQ_LOCAL_COOKIE_FILE" "$base/home/.erlang.cookie"; then
         rm -f "$base/home/.erlang.cookie"
-        printf '%s' "$RABBITMQ_LOCAL_COOKIE" > "$base/home/.erlang.cookie"
+        (umask 077 && cp "$RABBITMQ_LOCAL_COOKIE_FILE" "$base/home/.erlang.cookie")
         chmod 400 "$base/home/.erlang.cookie"
     fi
     # A port recorded at first start wins, so stop/status need only the name.
@@ -94,9 +107,12 @@ listeners.ssl.default = 127.0.0.1:$((port + 1))
 ssl_options.cacertfile = $base/tls/ca.pem
 ssl_options.certfile = $base/tls/server.pem
 ssl_options.keyfile = $base/tls/server.key
-ssl_options.verify = verify_none
-ssl_options.fail_if_no_peer_cert = false
 CONF
+        if [ "${RABBITMQ_LOCAL_TLS_CLIENT_CERT:-0}" = 1 ]; then
+            printf 'ssl_options.verify = verify_peer\nssl_options.fail_if_no_peer_cert = true\n' >> "$base/rabbitmq.conf"
+        else
+            printf 'ssl_options.verify = verify_none\nssl_options.fail_if_no_peer_cert = false\n' >> "$base/rabbitmq.conf"
+        fi
     fi
 }
 
@@ -113,18 +129,58 @@ write_tls_material() {
     openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial \
         -days 3650 -extfile "$tls/san.ext" -out "$tls/server.pem" >/dev/null 2>&1
     chmod 644 "$tls/server.key"
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=rabbitmq-local client" \
+        -keyout "$tls/client.key" -out "$tls/client.csr" >/dev/null 2>&1
+    printf 'extendedKeyUsage=clientAuth\n' > "$tls/client.ext"
+    openssl x509 -req -in "$tls/client.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial \
+        -days 3650 -extfile "$tls/client.ext" -out "$tls/client.pem" >/dev/null 2>&1
+    chmod 600 "$tls/client.key"
+}
+
+# The product's broker roles (RABBITMQ_LOCAL_USERS=1), as named in Compose/rabbitmq/definitions.json.
+roles="producer consumer analytics operator"
+
+# Each role's password from RABBITMQ_<ROLE>_PASSWORD(_FILE), else from (or first made into)
+# users/ROLE.password; then the definitions rendered with them and imported.
+import_users() {
+    local users="$base/users" role variable file_variable
+    mkdir -p "$users"
+    chmod 700 "$users"
+    for role in $roles; do
+        variable="RABBITMQ_$(tr a-z A-Z <<<"$role")_PASSWORD"
+        file_variable="${variable}_FILE"
+        if [ -z "${!variable:-}" ] && [ -z "${!file_variable:-}" ]; then
+            [ -s "$users/$role.password" ] \
+                || (umask 077 && head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$users/$role.password")
+            export "${variable}_FILE=$users/$role.password"
+        fi
+    done
+    "$repo/Compose/rabbitmq/render-definitions.sh" "$repo/Compose/rabbitmq/definitions.json" "$users/definitions.json"
+    ctl import_definitions "$users/definitions.json" >/dev/null
+}
+
+# A role's password, as import_users found or made it.
+role_password() {
+    local variable
+    variable="RABBITMQ_$(tr a-z A-Z <<<"$1")_PASSWORD"
+    if [ -n "${!variable:-}" ]; then
+        printf '%s' "${!variable}"
+    else
+        local file_variable="${variable}_FILE"
+        cat "${!file_variable:-$base/users/$1.password}"
+    fi
 }
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 ctl() { "$bin/rabbitmqctl" -n "$RABBITMQ_NODENAME" "$@"; }
 
-# The cluster's shared cookie, made once.
+# The file of the cluster's shared cookie, made once; prints its path.
 cluster_cookie() {
     local file=${RABBITMQ_LOCAL_BASE:-$repo/.rabbitmq}/$1.cookie
     mkdir -p "$(dirname "$file")"
-    [ -f "$file" ] || { head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' | tr a-f A-F > "$file"; chmod 600 "$file"; }
-    cat "$file"
+    [ -f "$file" ] || (umask 077 && head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' | tr a-f A-F > "$file")
+    echo "$file"
 }
 
 case "$command" in
@@ -152,7 +208,17 @@ start)
         sleep 0.3
     done
     ctl await_startup --timeout 60 >/dev/null
+    if [ "${RABBITMQ_LOCAL_USERS:-0}" = 1 ]; then
+        import_users
+        echo "rabbitmq-local: $name has the users subscriptions-{$(tr ' ' , <<<"$roles")} (user-url $name ROLE)"
+    fi
     echo "rabbitmq-local: $name ready on amqp://guest:guest@127.0.0.1:$port/"
+    ;;
+user-url)
+    node_environment
+    role=${3:?usage: $0 user-url NAME ROLE ($roles)}
+    grep -qw -- "$role" <<<"$roles" || { echo "rabbitmq-local: unknown role '$role' (one of: $roles)" >&2; exit 2; }
+    echo "amqp://subscriptions-$role:$(role_password "$role")@127.0.0.1:$port/"
     ;;
 stop)
     node_environment
@@ -201,12 +267,12 @@ cluster-start)
         echo "rabbitmq-local: RABBITMQ_LOCAL_TLS is not supported for a cluster (the TLS port PORT+1 is node 2's AMQP port)" >&2
         exit 2
     fi
-    cookie=$(cluster_cookie "$name")
+    cookie_file=$(cluster_cookie "$name")
     # The nodes boot side by side (each takes 10-20 s), then nodes 2… join node 1 one after
     # the other; a node that is a member already (a restart) is left alone.
     pids=()
     for i in $(seq 1 "$count"); do
-        RABBITMQ_LOCAL_COOKIE=$cookie "$0" start "$name-$i" $((port + i - 1)) > /dev/null &
+        RABBITMQ_LOCAL_COOKIE_FILE=$cookie_file "$0" start "$name-$i" $((port + i - 1)) > /dev/null &
         pids+=($!)
     done
     failed=0
@@ -257,7 +323,7 @@ cluster-urls)
     (IFS=,; echo "${urls[*]}")
     ;;
 *)
-    echo "usage: $0 start|stop|status|url|ctl|cluster-start|cluster-stop|cluster-urls [NAME] [PORT] [COUNT]" >&2
+    echo "usage: $0 start|stop|status|url|user-url|ctl|cluster-start|cluster-stop|cluster-urls [NAME] [PORT|ROLE] [COUNT]" >&2
     exit 2
     ;;
 esac

@@ -285,10 +285,24 @@ int main(int argc, char **argv) {
 
     /* Declare: the exchange with the services' own arguments (topic, durable, no arguments), so
      * whoever starts first creates it and the others' declarations are no-ops: this consumer may
-     * start before the services. Then the queue and its bindings. */
+     * start before the services. The broker's analytics user (subscriptions-analytics,
+     * Compose/README.md "Broker users") may not declare it: the broker closes the channel with
+     * 403, and on the channel opened again a passive declare checks that the exchange exists.
+     * Then the queue and its bindings. */
     amqp_exchange_declare(conn, CHANNEL, amqp_cstring_bytes(exchange), amqp_cstring_bytes("topic"),
                           0, 1, 0, 0, amqp_empty_table);
-    die_on_reply(amqp_get_rpc_reply(conn), "exchange.declare");
+    amqp_rpc_reply_t declared = amqp_get_rpc_reply(conn);
+    if (declared.reply_type == AMQP_RESPONSE_SERVER_EXCEPTION && declared.reply.id == AMQP_CHANNEL_CLOSE_METHOD
+        && ((amqp_channel_close_t *)declared.reply.decoded)->reply_code == 403) {
+        amqp_channel_close_ok_t close_ok = {0};
+        die_on_status(amqp_send_method(conn, CHANNEL, AMQP_CHANNEL_CLOSE_OK_METHOD, &close_ok), "channel.close-ok");
+        amqp_channel_open(conn, CHANNEL);
+        die_on_reply(amqp_get_rpc_reply(conn), "channel.open");
+        amqp_exchange_declare(conn, CHANNEL, amqp_cstring_bytes(exchange), amqp_cstring_bytes("topic"),
+                              1 /* passive */, 0, 0, 0, amqp_empty_table);
+        declared = amqp_get_rpc_reply(conn);
+    }
+    die_on_reply(declared, "exchange.declare");
     amqp_table_entry_t queue_args[1];
     queue_args[0].key = amqp_cstring_bytes("x-queue-type");
     queue_args[0].value.kind = AMQP_FIELD_KIND_UTF8;

@@ -260,14 +260,25 @@ def install_signal_handlers():
     return stop
 
 
-def declare(channel, exchange, queue, patterns):
+def declare(connection, channel, exchange, queue, patterns):
+    """Declares the exchange, the queue and its bindings; returns the channel to go on with."""
     # Declared idempotently with the services' own arguments (topic, durable, no arguments):
     # whoever starts first creates it, the others' declarations are no-ops, so this consumer
-    # may start before the services do.
-    channel.exchange_declare(exchange, exchange_type="topic", durable=True)
+    # may start before the services do. The broker's analytics user (subscriptions-analytics,
+    # Compose/README.md "Broker users") may not declare it: the broker closes the channel with
+    # 403, and on a new channel a passive declare checks that the exchange exists.
+    import pika
+    try:
+        channel.exchange_declare(exchange, exchange_type="topic", durable=True)
+    except pika.exceptions.ChannelClosedByBroker as error:
+        if error.reply_code != 403:
+            raise
+        channel = connection.channel()
+        channel.exchange_declare(exchange, passive=True)
     channel.queue_declare(queue, durable=True, arguments={"x-queue-type": "quorum"})
     for pattern in patterns:
         channel.queue_bind(queue, exchange, routing_key=pattern)
+    return channel
 
 
 def consume(channel, queue, expect, idle_timeout, tally, rate):
@@ -343,7 +354,7 @@ def main():
 
     connection = pika.BlockingConnection(pika.URLParameters(args.amqp_url))
     channel = connection.channel()
-    declare(channel, args.exchange, args.queue, args.bind or ["#"])
+    channel = declare(connection, channel, args.exchange, args.queue, args.bind or ["#"])
     if args.declare_only:
         connection.close()
         return 0

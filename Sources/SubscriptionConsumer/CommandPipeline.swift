@@ -5,6 +5,7 @@ import ServiceLifecycle
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionTopology
 import SubscriptionWire
 
 /// Stage one of the command pipeline: triage, then ONE store transaction for every command of
@@ -32,6 +33,8 @@ struct CommandPipeline: Sendable {
     var maximumCommandBytes = CommandTriage.defaultMaximumBytes
     /// Test-only fault injection (`CRASH_ON_CUSTOMER`); off (nil) by default.
     var faultInjection: FaultInjection?
+    /// Who may send operator-only commands (`OPERATOR_COMMAND_USERS`); everyone by default.
+    var operatorSenders = OperatorCommandSenders()
 
     /// A command that passed triage. Immutable and shared: the batch's transaction reads it and,
     /// after a failed batch, the one-by-one retry; as a struct each copy retained its delivery,
@@ -61,6 +64,10 @@ struct CommandPipeline: Sendable {
                 maximumBytes: maximumCommandBytes)
             {
             case .apply(let envelope, let route):
+                if let refusal = operatorSenders.refusal(of: route, from: properties.userId) {
+                    await refuseSender(delivery, commandId: envelope.commandID, reason: refusal)
+                    continue
+                }
                 faultInjection?.crashIfMarked(envelope)
                 accepted.append(Accepted(delivery: delivery, envelope: envelope, route: route))
             case .deadLetter(let reason, let reply):
@@ -255,6 +262,16 @@ struct CommandPipeline: Sendable {
     }
 
     /// Replies and acks a command that is not applied (dead-lettered or past its deadline).
+    /// An operator-only command from a broker user not allowed to send it: answered
+    /// `PERMISSION_DENIED` with `reason`, nothing applied, and logged as a warning.
+    private func refuseSender(_ delivery: AMQPDelivery, commandId: String, reason: String) async {
+        logger.warning("operator command refused", metadata: [
+            "command.id": "\(commandId)", "command.route": "\(delivery.routingKey)",
+            "amqp.user_id": "\(delivery.message.properties.userId ?? "")", "reason": "\(reason)",
+        ])
+        await answer(delivery, .failure(commandId: commandId, status: .permissionDenied, message: reason, field: "user_id"))
+    }
+
     private func answer(_ delivery: AMQPDelivery, _ reply: Subscriptions_V1_CommandReply, counted: Bool = true) async {
         if let body = try? reply.serializedBytes() as Data,
            let publish = messages.reply(body, commandId: reply.commandID, to: delivery.message.properties.replyTo) {

@@ -45,7 +45,7 @@ public enum ConsumerApplication {
             archive: archive?.database)
 
         let metrics = ConsumerMetrics()
-        let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName)
+        let messages = OutgoingMessages(names: configuration.names, appId: configuration.serviceName, logger: logger)
         let ledger = OutboxLedger()
         // A shared database (PostgreSQL) may hold rows of a replica that died: sweep for them.
         let relay = OutboxRelay(
@@ -60,6 +60,13 @@ public enum ConsumerApplication {
             ledger: ledger, metrics: metrics, logger: logger, retryDelay: configuration.retryDelay
         )
         pipeline.maximumCommandBytes = configuration.maximumCommandBytes
+        pipeline.operatorSenders = configuration.operatorSenders
+        if let users = configuration.operatorSenders.users {
+            logger.info("operator commands accepted from these broker users only", metadata: [
+                "users": "\(users.sorted().joined(separator: ","))"])
+        } else {
+            logger.warning("\(OperatorCommandSenders.variable) is not set: operator commands are accepted from every broker user")
+        }
         if let customer = configuration.crashOnCustomer {
             logger.warning("TEST-ONLY fault injection is on: purchases by this customer crash the consumer", metadata: ["customer.id": "\(customer)"])
             pipeline.faultInjection = FaultInjection(crashOnCustomer: customer)

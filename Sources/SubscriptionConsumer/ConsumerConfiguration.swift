@@ -86,6 +86,12 @@ public struct ConsumerConfiguration: Sendable {
     public var startupTimeout: Duration = .seconds(60)
     /// Log level (`LOG_LEVEL`).
     public var logLevel: Logger.Level = .info
+    /// The TLS files of an `amqps://` broker (`AMQP_TLS_CA_FILE`, `AMQP_TLS_CERT_FILE`,
+    /// `AMQP_TLS_KEY_FILE`; ``BusTLSFiles``).
+    public var tlsFiles = BusTLSFiles()
+    /// The broker users whose operator-only commands are applied (`OPERATOR_COMMAND_USERS`);
+    /// every user when unset (``OperatorCommandSenders``).
+    public var operatorSenders = OperatorCommandSenders()
 
     /// A feature turned on or off by an environment variable.
     public enum Switch: String, Sendable, CaseIterable {
@@ -111,7 +117,7 @@ public struct ConsumerConfiguration: Sendable {
             } catch {
                 throw ConfigurationError(
                     variable: "DATABASE_URL", value: PostgresStoreConfiguration.redacted(value),
-                    expected: "postgres://user:password@host:port/database[?sslmode=disable|require] (\(error.message))")
+                    expected: "postgres://user:password@host:port/database[?sslmode=…&sslrootcert=…] (\(error.message))")
             }
             databaseURL = value
         }
@@ -144,11 +150,13 @@ public struct ConsumerConfiguration: Sendable {
         if let value = try reader.integer("PRUNE_BATCH", in: 1...100_000) { pruneBatchSize = value }
         if let value = try reader.integer("MAX_COMMAND_BYTES", in: 1024...(128 << 20)) { maximumCommandBytes = value }
         if let value = reader.string("CRASH_ON_CUSTOMER") { crashOnCustomer = value }
+        tlsFiles = try BusTLSFiles(reader)
+        operatorSenders = try OperatorCommandSenders(reader)
     }
 
-    /// The AMQP client configuration for `amqpURL`.
-    func amqpConfiguration() throws(AMQPError) -> AMQPConfiguration {
-        var configuration = try AMQPConfiguration(url: amqpURL)
+    /// The AMQP client configuration for `amqpURL` and the TLS files.
+    func amqpConfiguration() throws -> AMQPConfiguration {
+        var configuration = try tlsFiles.applied(to: AMQPConfiguration(url: amqpURL))
         configuration.connectionName = serviceName
         return configuration
     }

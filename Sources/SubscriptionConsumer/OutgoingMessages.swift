@@ -1,5 +1,6 @@
 import AMQPClient
 import Foundation
+import Logging
 import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionTopology
@@ -12,6 +13,8 @@ struct OutgoingMessages: Sendable {
     let appId: String
     /// Where each reply's `message_id` comes from.
     let replyIds = ReplyMessageIDs()
+    /// Where a refused `reply_to` is reported.
+    var logger: Logger?
 
     /// The publish of an outbox entry. Not mandatory: an event no analytics queue is bound for
     /// is nobody's loss (publish/subscribe); bind a durable queue to receive every event.
@@ -36,9 +39,16 @@ struct OutgoingMessages: Sendable {
 
     /// The publish of an encoded `CommandReply`, or nil when the sender asked for none. A reply
     /// whose queue is gone is dropped by the broker (not mandatory): the caller gave up, and a
-    /// retry with the same `command_id` gets it again.
+    /// retry with the same `command_id` gets it again. A `reply_to` that names one of the bus's
+    /// own queues (``BusNames/acceptsReply(to:)``) gets no reply either, and a warning.
     func reply(_ body: Data, commandId: String, to replyTo: String?) -> AMQPPublish? {
         guard let replyTo, !replyTo.isEmpty else { return nil }
+        guard names.acceptsReply(to: replyTo) else {
+            logger?.warning("reply_to names a queue of the bus that is not a reply queue; no reply sent", metadata: [
+                "command.id": "\(commandId)", "reply_to": "\(replyTo.prefix(200))",
+            ])
+            return nil
+        }
         return AMQPPublish(
             AMQPMessage(body: body, properties: AMQPProperties(
                 contentType: WireContract.contentType,

@@ -48,8 +48,10 @@ final class ControlBus: Sendable {
 
     /// A plain connection (for the events and dead-letter commands, which need no replies).
     static func connect(_ options: ConnectionOptions, name: String) async throws -> AMQPConnection {
-        var configuration = try AMQPConfiguration(url: options.resolvedURL)
+        var configuration = try BusTLSFiles.configuration(url: options.resolvedURL, environment: ProcessInfo.processInfo.environment)
         configuration.connectionName = name
+        // Commands carry the operator's broker user (OPERATOR_COMMAND_USERS, docs/subscriptionsctl.md).
+        configuration.stampsUserID = true
         var logger = Logger(label: "subscriptionsctl")
         logger.logLevel = .critical
         let connection = AMQPConnection(configuration: configuration, logger: logger)

@@ -52,7 +52,7 @@ public struct DeadLetterEntry: Sendable, Equatable {
 
     /// The headers dead-lettering added, which a replayed command must not carry.
     public static let deathHeaders = [
-        "x-death", "x-death-reason", "x-death-message", "x-original-routing-key",
+        "x-death", "x-death-reason", "x-death-message", "x-original-routing-key", "x-original-user-id",
         "x-first-death-reason", "x-first-death-queue", "x-first-death-exchange",
     ]
 
@@ -60,6 +60,8 @@ public struct DeadLetterEntry: Sendable, Equatable {
     public static func replayProperties(_ original: AMQPProperties) -> AMQPProperties {
         var properties = original
         for header in deathHeaders { properties.headers[header] = nil }
+        // The replaying connection's own user, if it stamps one: the broker refuses another's.
+        properties.userId = nil
         return properties
     }
 }

@@ -3,6 +3,7 @@ import HTTPServerSupport
 import Hummingbird
 import Logging
 import Prometheus
+import SubscriptionTopology
 import SubscriptionTrust
 
 /// The producer: HTTP server plus the broker service (connection, topology, reply listener),
@@ -18,8 +19,11 @@ public func buildApplication(
 ) throws -> some ApplicationProtocol {
     let identity = try identity ?? SigningIdentity.configured(path: configuration.signingIdentityPath, logger: logger)
     let apiKeys = try apiKeys ?? APIKeySet.configured(path: configuration.authKeysPath, logger: logger)
-    var amqpConfiguration = try AMQPConfiguration(url: configuration.amqpURL)
+    var amqpConfiguration = try configuration.tlsFiles.applied(to: AMQPConfiguration(url: configuration.amqpURL))
     amqpConfiguration.connectionName = configuration.serviceName
+    // Commands carry the producer's broker user, which the consumer checks for operator-only
+    // commands (docs/amqp-client.md, "Broker users").
+    amqpConfiguration.stampsUserID = true
     let connection = AMQPConnection(configuration: amqpConfiguration, logger: logger)
     let dispatcher = CommandDispatcher(
         connection: connection, configuration: configuration, metrics: metrics, logger: logger)

@@ -49,12 +49,15 @@ public final class PostgresStore: ConsumerStore {
                 }
                 return store
             } catch {
-                if ContinuousClock.now < deadline, store.isOutage(error) {
+                // A certificate refused is a setting to fix, not an outage to wait out.
+                let tlsFailure = store.configuration.tls.explain(error)
+                if ContinuousClock.now < deadline, store.isOutage(error), tlsFailure == nil {
                     logger.info("PostgreSQL not reachable yet; retrying", metadata: ["database": "\(store.summary)", "error": "\(error)"])
                     try? await Task.sleep(for: .seconds(1))
                     continue
                 }
-                throw StoreError(.cannotOpen, "cannot open the PostgreSQL database \(store.summary): \(String(reflecting: error))")
+                throw StoreError(
+                    .cannotOpen, "cannot open the PostgreSQL database \(store.summary): \(tlsFailure ?? String(reflecting: error))")
             }
         }
     }

@@ -3,23 +3,17 @@ import PostgresNIO
 import SubscriptionStore
 
 /// Where the PostgreSQL store connects: a `DATABASE_URL` of the form
-/// `postgres://user:password@host:port/database?sslmode=disable|require` (port 5432 and
-/// `sslmode=disable` by default; `postgresql://` is accepted too).
+/// `postgres://user:password@host:port/database?sslmode=…&sslrootcert=…` (port 5432 and
+/// `sslmode=disable` by default; `postgresql://` is accepted too). The TLS parameters are
+/// libpq's: ``PostgresTLSSettings``.
 public struct PostgresStoreConfiguration: Sendable, Hashable {
-    /// Whether the connection uses TLS.
-    public enum TLSMode: String, Sendable, Hashable, CaseIterable {
-        /// Plain TCP (a server on loopback or a private network).
-        case disable
-        /// TLS with the server's certificate verified against the system's roots.
-        case require
-    }
-
     public var host: String
     public var port: Int
     public var username: String
     public var password: String?
     public var database: String
-    public var tls: TLSMode
+    /// TLS: mode, trusted CAs, client certificate.
+    public var tls: PostgresTLSSettings
 
     /// The parts of `url`; an error names what is wrong (never the password).
     public init(url: String) throws(StoreError) {
@@ -38,16 +32,13 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
         guard !database.isEmpty, !database.contains("/") else {
             throw StoreError(.invalidLocation, "the database URL names no database (…/database): \(Self.redacted(url))")
         }
-        var tls = TLSMode.disable
-        for item in components.queryItems ?? [] {
-            guard item.name == "sslmode" else {
-                throw StoreError(.invalidLocation, "unknown database URL parameter '\(item.name)' (only sslmode): \(Self.redacted(url))")
-            }
-            guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
-                throw StoreError(.invalidLocation, "sslmode must be disable or require, got '\(item.value ?? "")'")
-            }
-            tls = mode
+        let items = components.queryItems ?? []
+        if let unknown = items.first(where: { !PostgresTLSSettings.parameters.contains($0.name) }) {
+            throw StoreError(
+                .invalidLocation,
+                "unknown database URL parameter '\(unknown.name)' (only \(PostgresTLSSettings.parameters.joined(separator: ", "))): \(Self.redacted(url))")
         }
+        let tls = try PostgresTLSSettings(queryItems: items)
         self.host = host
         self.port = components.port ?? 5432
         self.username = username
@@ -68,12 +59,7 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
 
     /// The postgres-nio connection configuration.
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS
-        switch self.tls {
-        case .disable: tls = .disable
-        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        }
-        return PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: tls)
+        PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: try tls.connectionTLS())
     }
 }

@@ -28,4 +28,13 @@ public struct BusNames: Sendable, Hashable {
 
     /// How often the broker delivers a command before dead-lettering it (`x-delivery-limit`).
     public static let commandDeliveryLimit = 5
+
+    /// Whether a reply may go to the queue `name`, a command's `reply_to`: a queue outside the
+    /// bus (`subscriptionsctl.replies.…`, a server-named `amq.gen-…`) or a reply queue of the
+    /// bus (`<prefix>.replies.…`), but none of the bus's own queues (commands, dead letters,
+    /// notifier, status…), where the default exchange would otherwise deliver what a sender
+    /// asked for (docs/amqp-client.md, "Broker users").
+    public func acceptsReply(to name: String) -> Bool {
+        !name.hasPrefix(prefix + ".") || name.hasPrefix(prefix + ".replies.")
+    }
 }

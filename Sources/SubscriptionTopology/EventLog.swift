@@ -23,7 +23,9 @@ public enum EventLog {
     /// settings changed since it was created, or Compose's definitions.json differs) is refused
     /// by the broker (406): the stream is then kept as it is, its binding declared, and the
     /// difference logged as an error naming the way out; the service runs on, since the command
-    /// path does not depend on the log. Any other failure is thrown.
+    /// path does not depend on the log. A broker user that may not declare it (403) finds it
+    /// provisioned (`AMQPConnection.declare`: definitions.json holds it). Any other failure is
+    /// thrown.
     public static func declare(
         on connection: AMQPConnection, names: BusNames, retention: EventLogRetention, logger: Logger
     ) async throws(AMQPError) {
@@ -36,9 +38,14 @@ public enum EventLog {
                     "queue": "\(names.eventLog)", "error": "\(error.message)",
                     "wanted": "x-max-age=\(retention.maxAge) x-max-length-bytes=\(retention.maxLengthBytes) x-stream-max-segment-size-bytes=\(retention.segmentBytes)",
                 ])
-            try await connection.declare(AMQPTopology(bindings: [
-                AMQPBinding(queue: names.eventLog, exchange: names.eventsExchange, routingKey: "#")
-            ]))
+            do {
+                try await connection.declare(AMQPTopology(bindings: [
+                    AMQPBinding(queue: names.eventLog, exchange: names.eventsExchange, routingKey: "#")
+                ]))
+            } catch where error.code == .accessRefused {
+                // A broker user without the permission: the binding is whoever provisioned the log's.
+                logger.debug("the event log's binding is left to whoever provisioned it", metadata: ["queue": "\(names.eventLog)"])
+            }
         }
     }
 }

@@ -49,7 +49,8 @@ final class LoadDriver: Sendable {
         defer { watchdog?.cancel() }
         var logger = Logger(label: "subscriptions-load")
         logger.logLevel = .warning
-        var configuration = try AMQPConfiguration(url: options.amqpURL)
+        var configuration = try BusTLSFiles.configuration(url: options.amqpURL, environment: ProcessInfo.processInfo.environment)
+        configuration.stampsUserID = true
         configuration.connectionName = "subscriptions-load"
         let connection = AMQPConnection(configuration: configuration, logger: logger)
         try await connection.connect(retryUntil: .now + .seconds(30))

@@ -30,7 +30,7 @@ struct RelayServer: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "subscriptions-relay")
         logger.logLevel = .warning
-        var configuration = try AMQPConfiguration(url: bus.amqpURL)
+        var configuration = try BusTLSFiles.configuration(url: bus.amqpURL, environment: ProcessInfo.processInfo.environment)
         configuration.connectionName = "subscriptions-relay"
         let connection = AMQPConnection(configuration: configuration, logger: logger)
         try await connection.connect(retryUntil: .now + .seconds(30))

@@ -50,9 +50,12 @@ final class DirectCommandClient: Sendable {
     }
 
     /// Publishes `envelope` (confirmed) and waits for its reply.
-    func send(_ envelope: Subscriptions_V1_CommandEnvelope, timeout: Duration = .seconds(20)) async throws -> Subscriptions_V1_CommandReply {
+    /// `userId` is the `user_id` property (the broker refuses one that is not the connection's user).
+    func send(
+        _ envelope: Subscriptions_V1_CommandEnvelope, userId: String? = nil, timeout: Duration = .seconds(20)
+    ) async throws -> Subscriptions_V1_CommandReply {
         guard let route = envelope.route else { throw E2EError("the envelope holds no command") }
-        try await publishRaw(try envelope.serializedBytes(), routingKey: route.routingKey, correlationId: envelope.commandID)
+        try await publishRaw(try envelope.serializedBytes(), routingKey: route.routingKey, correlationId: envelope.commandID, userId: userId)
         return try await reply(to: envelope.commandID, timeout: timeout)
     }
 
@@ -60,12 +63,12 @@ final class DirectCommandClient: Sendable {
     /// content type, and without `reply_to` when `withReplyTo` is false.
     func publishRaw(
         _ body: Data, routingKey: String, correlationId: String, contentType: String = WireContract.contentType,
-        withReplyTo: Bool = true
+        withReplyTo: Bool = true, userId: String? = nil
     ) async throws {
         try await connection.publish(
             AMQPMessage(body: body, properties: AMQPProperties(
                 contentType: contentType, messageId: correlationId, correlationId: correlationId,
-                replyTo: withReplyTo ? replyQueue : nil, type: "subscriptions.v1.CommandEnvelope",
+                replyTo: withReplyTo ? replyQueue : nil, type: "subscriptions.v1.CommandEnvelope", userId: userId,
                 headers: ["x-schema-version": .int64(1)]
             )),
             exchange: commandsExchange, routingKey: routingKey

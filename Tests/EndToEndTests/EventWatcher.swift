@@ -13,8 +13,9 @@ final class EventWatcher: Sendable {
     private let consumer: AMQPConsumer
     private let reader: Task<Void, Never>
 
-    init(connection: AMQPConnection, eventsExchange: String) async throws {
-        let queue = "e2e.events.\(UUID().uuidString.prefix(8))"
+    /// `queuePrefix` starts the queue's name (an analytics user may declare `analytics.…` only).
+    init(connection: AMQPConnection, eventsExchange: String, queuePrefix: String = "e2e.events") async throws {
+        let queue = "\(queuePrefix).\(UUID().uuidString.prefix(8))"
         try await connection.declare(AMQPTopology(
             exchanges: [AMQPExchange(name: eventsExchange, kind: .topic)],
             queues: [AMQPQueue(name: queue, durable: false, exclusive: false, autoDelete: false, arguments: ["x-expires": .int64(600_000)])],

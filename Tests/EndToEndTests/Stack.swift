@@ -75,11 +75,13 @@ final class Stack: Sendable {
     /// Starts both services (or finds the external ones) and waits until both are healthy.
     /// `busPrefix` names the bus (default: `E2E_BUS_PREFIX`, else a fresh one);
     /// `consumerEnvironment` adds to or overrides the consumer's environment, a `nil` value
-    /// unsets the variable; the consumer runs in `consumerWorkingDirectory` if given.
+    /// unsets the variable, `producerEnvironment` adds to or overrides the producer's; the
+    /// consumer runs in `consumerWorkingDirectory` if given.
     /// `amqpURL` overrides the test broker (a private node); `waitForHealth: false` returns
     /// at once (a test whose broker is not running yet).
     static func start(
         withProducer: Bool = true, busPrefix: String? = nil, consumerEnvironment: [String: String?] = [:],
+        producerEnvironment: [String: String] = [:],
         consumerWorkingDirectory: String? = nil, amqpURL: String? = nil, waitForHealth: Bool = true,
         name: String = #function
     ) async throws -> Stack {
@@ -133,7 +135,7 @@ final class Stack: Sendable {
                     name: "producer", executable: binaries.appending(path: "subscriptions-producer").path,
                     environment: common.merging(["HTTP_PORT": String(producerPort), "AUTH_KEYS": credentials.keysPath ?? ""]) {
                         _, new in new
-                    },
+                    }.merging(producerEnvironment) { _, new in new },
                     logPath: directory.appending(path: "producer.log").path
                 )
             }

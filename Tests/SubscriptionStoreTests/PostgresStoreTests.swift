@@ -149,12 +149,12 @@ struct PostgresStoreConfigurationTests {
         #expect(configuration.username == "app")
         #expect(configuration.password == "p@ss")
         #expect(configuration.database == "subs")
-        #expect(configuration.tls == .require)
+        #expect(configuration.tls.mode == .require)
         #expect(configuration.summary == "db.internal:6432/subs")
         let defaults = try PostgresStoreConfiguration(url: "postgres://app@db/subs")
         #expect(defaults.port == 5432)
         #expect(defaults.password == nil)
-        #expect(defaults.tls == .disable)
+        #expect(defaults.tls.mode == .disable)
     }
 
     @Test("a malformed URL is an invalidLocation error saying what is missing, never the password", arguments: [

@@ -73,6 +73,7 @@ extension AMQPProperties {
             timestamp: has(AMQP_BASIC_TIMESTAMP_FLAG)
                 ? Date(timeIntervalSince1970: TimeInterval(properties.timestamp)) : nil,
             appId: has(AMQP_BASIC_APP_ID_FLAG) ? properties.app_id.string : nil,
+            userId: has(AMQP_BASIC_USER_ID_FLAG) ? properties.user_id.string : nil,
             persistent: has(AMQP_BASIC_DELIVERY_MODE_FLAG) && properties.delivery_mode == 2,
             headers: has(AMQP_BASIC_HEADERS_FLAG) ? AMQPTable(cTable: properties.headers) : [:]
         )
@@ -96,6 +97,7 @@ extension AMQPProperties {
         set(type, AMQP_BASIC_TYPE_FLAG) { properties.type = $0 }
         set(expiration, AMQP_BASIC_EXPIRATION_FLAG) { properties.expiration = $0 }
         set(appId, AMQP_BASIC_APP_ID_FLAG) { properties.app_id = $0 }
+        set(userId, AMQP_BASIC_USER_ID_FLAG) { properties.user_id = $0 }
         if let timestamp {
             flags |= AMQP_BASIC_TIMESTAMP_FLAG
             properties.timestamp = UInt64(max(0, timestamp.timeIntervalSince1970))

@@ -102,8 +102,10 @@ extension ConnectionWorker {
         defer { if !opened { amqp_destroy_connection(connection) } }
         let socket = try makeSocket(for: connection, tls: endpoint.tls)
         var timeout = timeval(configuration.connectTimeout)
+        if endpoint.tls { crmq_tls_clear_errors() }
         let status = amqp_socket_open_noblock(socket, endpoint.host, Int32(endpoint.port), &timeout)
         guard status == AMQP_STATUS_OK.rawValue else {
+            if endpoint.tls, let failure = tlsHandshakeFailure(status: status, endpoint: endpoint) { throw failure }
             let text = String(cString: amqp_error_string2(status))
             throw AMQPError(.connectionFailed, "cannot reach \(endpoint.address): \(text)")
         }
@@ -124,6 +126,13 @@ extension ConnectionWorker {
             connection, endpoint.virtualHost, 0, 131_072, heartbeat, &properties,
             endpoint.user, endpoint.password
         )
+        // Under TLS 1.3 a broker refuses a client certificate (or the lack of one) after the
+        // client's side of the handshake: the refusal arrives with the first read, the login's.
+        if endpoint.tls, reply.reply_type == AMQP_RESPONSE_LIBRARY_EXCEPTION,
+            let failure = tlsHandshakeFailure(status: reply.library_error, endpoint: endpoint)
+        {
+            throw failure
+        }
         if let failure = RPCReply.error(reply, doing: "login to \(endpoint.redactedURL)") {
             var error = failure.error
             if error.code != .accessRefused { error.code = .connectionFailed }
@@ -143,18 +152,7 @@ extension ConnectionWorker {
     }
 
     private func makeSocket(for connection: amqp_connection_state_t, tls: Bool) throws(AMQPError) -> OpaquePointer {
-        if tls {
-            guard let socket = amqp_ssl_socket_new(connection) else {
-                throw AMQPError(.tls, "cannot create a TLS socket")
-            }
-            if let path = configuration.tlsCACertificatePath,
-               amqp_ssl_socket_set_cacert(socket, path) != AMQP_STATUS_OK.rawValue {
-                throw AMQPError(.tls, "cannot read CA certificates from '\(path)'")
-            }
-            amqp_ssl_socket_set_verify_peer(socket, configuration.tlsVerifyPeer ? 1 : 0)
-            amqp_ssl_socket_set_verify_hostname(socket, configuration.tlsVerifyPeer ? 1 : 0)
-            return socket
-        }
+        if tls { return try makeTLSSocket(for: connection) }
         guard let socket = amqp_tcp_socket_new(connection) else {
             throw AMQPError(.connectionFailed, "cannot create a TCP socket")
         }

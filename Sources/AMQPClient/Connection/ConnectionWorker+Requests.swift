@@ -222,8 +222,13 @@ extension ConnectionWorker {
 
     /// The C properties of `publish`: a mandatory publish carries its tag in a header, since only
     /// a mandatory publish can come back as a `basic.return`, which names no tag.
+    /// With ``AMQPConfiguration/stampsUserID``, `user_id` is the user of the endpoint connected to.
     private func cProperties(of publish: OutgoingPublish, tag: UInt64, in arena: CArena) -> amqp_basic_properties_t {
-        guard publish.mandatory else { return publish.message.properties.cProperties(in: arena) }
-        return publish.message.properties.cProperties(in: arena, extraHeader: (Self.publishTagHeader, .int64(Int64(tag))))
+        let extraHeader = publish.mandatory ? (key: Self.publishTagHeader, value: AMQPFieldValue.int64(Int64(tag))) : nil
+        // A copy of the properties only when they change (the consumer's hot path does not stamp).
+        guard configuration.stampsUserID else { return publish.message.properties.cProperties(in: arena, extraHeader: extraHeader) }
+        var properties = publish.message.properties
+        properties.userId = endpoint.user
+        return properties.cProperties(in: arena, extraHeader: extraHeader)
     }
 }

@@ -11,10 +11,21 @@ public struct AMQPConfiguration: Sendable, Hashable {
     /// with the first and moves to the next (wrapping around) after a failed attempt or a lost
     /// connection.
     public var endpoints: [AMQPEndpoint]
-    /// PEM file of the certificate authorities to trust for TLS; nil: the system's default paths.
+    /// PEM file of the certificate authorities to trust for TLS, instead of the system's; nil:
+    /// the system's trusted roots (OpenSSL's default file and directory, `SSL_CERT_FILE` and
+    /// `SSL_CERT_DIR` when set), which rabbitmq-c alone would not load.
     public var tlsCACertificatePath: String?
+    /// PEM file of the client certificate (and any intermediates after it) shown to a broker
+    /// that asks for one (TLS only); set together with ``tlsKeyPath``.
+    public var tlsCertificatePath: String?
+    /// PEM file of the private key of ``tlsCertificatePath`` (unencrypted).
+    public var tlsKeyPath: String?
     /// Verify the broker's certificate and host name (TLS only).
     public var tlsVerifyPeer: Bool
+    /// Every publish carries the `user_id` property set to the user this connection logged in
+    /// as (replacing any the message had). The broker refuses a `user_id` other than the
+    /// connection's own, so a receiver can trust it to name the sender's broker user.
+    public var stampsUserID: Bool
     /// Heartbeat interval negotiated with the broker; zero disables heartbeats.
     public var heartbeat: Duration
     /// Client-provided connection name, shown by the management UI.
@@ -56,7 +67,10 @@ public struct AMQPConfiguration: Sendable, Hashable {
             self.endpoints = endpoints
         }
         tlsCACertificatePath = nil
+        tlsCertificatePath = nil
+        tlsKeyPath = nil
         tlsVerifyPeer = true
+        stampsUserID = false
         heartbeat = .seconds(30)
         connectionName = "swift-amqp-client"
         reconnectDelay = .milliseconds(200)

@@ -18,6 +18,9 @@ public struct AMQPProperties: Sendable, Hashable {
     public var timestamp: Date?
     /// The creating application.
     public var appId: String?
+    /// The broker user that published the message: the broker refuses a publish whose
+    /// `user_id` is not the connection's user (``AMQPConfiguration/stampsUserID``).
+    public var userId: String?
     /// Persistent (delivery mode 2) or transient (1).
     public var persistent: Bool
     /// Application headers.
@@ -33,6 +36,7 @@ public struct AMQPProperties: Sendable, Hashable {
         expiration: String? = nil,
         timestamp: Date? = nil,
         appId: String? = nil,
+        userId: String? = nil,
         persistent: Bool = true,
         headers: AMQPTable = [:]
     ) {
@@ -44,6 +48,7 @@ public struct AMQPProperties: Sendable, Hashable {
         self.expiration = expiration
         self.timestamp = timestamp
         self.appId = appId
+        self.userId = userId
         self.persistent = persistent
         self.headers = headers
     }

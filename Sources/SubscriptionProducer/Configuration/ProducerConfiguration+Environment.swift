@@ -31,5 +31,6 @@ extension ProducerConfiguration {
         topology.eventLogRetention = try EventLogRetention(environment: reader)
         if let path = reader.string(Variable.signingIdentity.rawValue) { signingIdentityPath = path }
         if let path = reader.string(Variable.authKeys.rawValue) { authKeysPath = path }
+        tlsFiles = try BusTLSFiles(reader)
     }
 }

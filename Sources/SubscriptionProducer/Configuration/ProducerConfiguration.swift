@@ -1,4 +1,5 @@
 import Logging
+import SubscriptionTopology
 
 /// Everything the producer needs to run, read once at the edge (flags, then environment).
 ///
@@ -12,6 +13,7 @@ import Logging
 /// | `BUS_PREFIX` | first segment of every exchange and queue name | `subscriptions` |
 /// | `SIGNING_IDENTITY` | folder of the signing identity (`subscriptionsctl identity create`) | none: an ephemeral one, logged |
 /// | `AUTH_KEYS` | API keys file (`subscriptionsctl key create`) | none: every API route answers 401 |
+/// | `AMQP_TLS_CA_FILE`, `AMQP_TLS_CERT_FILE`, `AMQP_TLS_KEY_FILE` | TLS files of an `amqps://` broker (``BusTLSFiles``) | the system's roots, no client certificate |
 public struct ProducerConfiguration: Sendable {
     /// Broker URI.
     public var amqpURL: String
@@ -35,6 +37,8 @@ public struct ProducerConfiguration: Sendable {
     /// The API keys file bearer tokens are verified against; nil = no key, every API route
     /// answers 401.
     public var authKeysPath: String?
+    /// The TLS files of an `amqps://` broker connection.
+    public var tlsFiles = BusTLSFiles()
 
     /// A configuration with the documented defaults.
     public init(

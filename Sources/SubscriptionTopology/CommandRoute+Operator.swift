@@ -1,0 +1,23 @@
+import SubscriptionMessages
+
+extension CommandRoute {
+    /// Whether only an operator may send the command: the producer serves it only to an
+    /// operator key (its `/v1` routes, docs/signing-and-auth.md, "Routes"), or no HTTP route
+    /// sends it at all (`subscriptionsctl` only). On the bus, the consumer applies such a command
+    /// only when its `user_id` is one of ``OperatorCommandSenders`` (docs/amqp-client.md,
+    /// "Broker users"). A new route must be placed here: the switch has no default on purpose.
+    public var isOperatorOnly: Bool {
+        switch self {
+        case .purchase, .switchProduct, .respondToPriceIncrease, .setAutoRenew, .reportBillingOutcome, .advanceTestClock,
+            .reloadCatalog, .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock, .requestCustomerRefund,
+            .decideRefund, .getSubscriptionHistory, .priceChangeWhatIf:
+            return true
+        case .createSubscription, .modifySubscription, .reactivateSubscription, .changePrice, .extendRenewalDate,
+            .massExtendRenewalDate, .getMassExtensionStatus, .getAllSubscriptionStatuses, .cancelSubscription,
+            .revokeSubscription, .requestRefund, .changeMetadata, .migrateSubscription, .getTransactionInfo,
+            .getTransactionHistory, .getRefundHistory, .getNotificationHistory, .requestTestNotification,
+            .getTestNotificationStatus, .sendConsumptionInformation, .setAppAccountToken, .lookUpOrderId:
+            return false
+        }
+    }
+}
