@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "subscriptions-load", targets: ["subscriptions-load"]),
         .executable(name: "subscriptionsctl", targets: ["subscriptionsctl"]),
         .executable(name: "subscriptions-stages", targets: ["subscriptions-stages"]),
+        .executable(name: "analytics-tally", targets: ["analytics-tally"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
@@ -121,7 +122,10 @@ let package = Package(
         // TLS files and which broker users may send operator commands.
         .target(
             name: "SubscriptionTopology",
-            dependencies: ["AMQPClient", "ServiceConfiguration", "SubscriptionMessages"]
+            dependencies: [
+                "AMQPClient", "ServiceConfiguration", "SubscriptionMessages",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The dead-letter queue as operators see it: entries with their reasons, replay
         // (subscriptionsctl dlq, the console's dead letters).
@@ -353,6 +357,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         .executableTarget(name: "subscriptionsctl", dependencies: ["SubscriptionControl"]),
+        // The Swift analytics example beside the Python and C ones (Examples/README.md): the
+        // same options and output, the event log read from any point (docs/event-stream.md).
+        .executableTarget(
+            name: "analytics-tally",
+            dependencies: [
+                "AMQPClient", "SubscriptionMessages", "SubscriptionTopology",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/analytics-swift",
+            exclude: ["README.md"]
+        ),
 
         .testTarget(
             name: "SubscriptionEngineTests", dependencies: ["SubscriptionEngine", "AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
@@ -458,6 +474,7 @@ let package = Package(
                 "AMQPClient",
                 "ServiceTestSupport",
                 "SubscriptionMessages",
+                "SubscriptionTopology",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -497,6 +514,7 @@ let package = Package(
                 "ServiceTestSupport",
                 "AMQPClient",
                 "SubscriptionMessages",
+                "SubscriptionTopology",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]

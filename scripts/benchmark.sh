@@ -12,7 +12,12 @@
 #      with the consumer's resident memory sampled throughout;
 #   5. the stage benchmarks (subscriptions-stages): each stage alone, ops/s and allocations per op;
 #      they run first, before the broker starts, on a quiet machine;
-#   6. the consumer on PostgreSQL (DATABASE_URL, a private server started for the run) with 1, 2
+#   6. the event log (docs/event-stream.md): the stream the consumer filled during 4 (a
+#      SUBSCRIBED event per seeded purchase, the extension's events) read from `first` by the
+#      Python, C and Swift examples, events/s each, beside the live rate (the events the consumer
+#      published per second during the seed), and the stream's bytes on disk per event (with the
+#      private broker only: its data directory is known).
+#   7. the consumer on PostgreSQL (DATABASE_URL, a private server started for the run) with 1, 2
 #      and 3 replicas at 500 in flight, the same commands as SQLite's row above, with the ratio
 #      to SQLite, each process's CPU per command (the replicas, PostgreSQL's processes, the
 #      broker) and the statements per command (pg_stat_statements); then one replica at the
@@ -36,10 +41,12 @@ if [ "${1:-}" = "--small" ]; then
     commands=2000
     subscriptions=5000
     rate=500
+    replay_idle=5
 else
     commands=${1:-20000}
     subscriptions=${2:-1000000}
     rate=${RATE:-1000}
+    replay_idle=10
 fi
 # The rows at 500 in flight (ceiling and product), whose ratio is the headline: long enough to
 # be steady.
@@ -49,7 +56,7 @@ if [ -n "${BENCH_BIN_DIR:-}" ]; then
     # Binaries built already (scripts/test.sh: its one release build, with -enable-testing). The
     # physical path: `.build/release` is a symbolic link, which `find` below would not enter.
     bin=$(cd "$BENCH_BIN_DIR" && pwd -P)
-    for product in subscriptions-consumer subscriptions-load subscriptions-stages; do
+    for product in subscriptions-consumer subscriptions-load subscriptions-stages analytics-tally; do
         [ -x "$bin/$product" ] || { echo "benchmark: $bin/$product is missing (BENCH_BIN_DIR)" >&2; exit 2; }
     done
     echo "benchmark: using the binaries in $bin"
@@ -57,7 +64,7 @@ else
     # The same flags as the Dockerfile and scripts/run.sh: one release build.
     flags=(-c release --static-swift-stdlib)
     # subscriptions-stages too: other flags would compile the package a second time.
-    for product in subscriptions-consumer subscriptions-load subscriptions-stages; do
+    for product in subscriptions-consumer subscriptions-load subscriptions-stages analytics-tally; do
         swift build "${flags[@]}" --product "$product" >/dev/null
     done
     bin=$(swift build "${flags[@]}" --show-bin-path)
@@ -169,9 +176,37 @@ echo "=== ratio at 500 in flight: product $product / ceiling $ceiling commands/s
 
 echo "=== mass renewal-date extension over $subscriptions subscriptions (system clock: the scheduler runs it in batches)"
 start_consumer system
-load seed --subscriptions "$subscriptions" --probe-pid "$pid"
+load seed --subscriptions "$subscriptions" --probe-pid "$pid" | tee "$work/seed.txt"
 load mass-extend --probe-pid "$pid"
 stop
+
+echo "=== the event log $prefix.events.log read from first (the examples: Python pika, C rabbitmq-c, Swift AMQPClient; prefetch 1000)"
+# shellcheck source=scripts/lib/analytics-tools.sh
+source "$repo/scripts/lib/analytics-tools.sh"
+live=$(awk '/throughput/ {print $5}' "$work/seed.txt")
+for runtime in swift c python; do
+    case "$runtime" in
+    swift) reader=("$bin/analytics-tally") ;;
+    c) reader=("$c_tally") ;;
+    python) reader=("$py" "$repo/Examples/analytics-python/tally.py") ;;
+    esac
+    # Ends once nothing came for a while (the rate is from the first delivery to the last).
+    "${reader[@]}" --exchange "$prefix.events" --from first --idle-timeout "$replay_idle" --json-out "$work/replay-$runtime.json" \
+        > /dev/null 2> "$work/replay-$runtime.err"
+    events=$(awk '/^tally: read/ {print $3}' "$work/replay-$runtime.err")
+    replay_rate=$(awk '/^tally: read/ {gsub(/[(\/s)]/, "", $8); print $8}' "$work/replay-$runtime.err")
+    printf '  %-6s %9s events from first at %8s events/s = %6s x the live rate of %s events/s (the seed)\n' \
+        "$runtime" "$events" "$replay_rate" "$(awk -v r="$replay_rate" -v l="$live" 'BEGIN { printf "%.1f", (l > 0 ? r / l : 0) }')" "$live"
+done
+cmp -s "$work/replay-swift.json" "$work/replay-c.json" && cmp -s "$work/replay-swift.json" "$work/replay-python.json" \
+    || echo "  the three tallies differ: $(cat "$work"/replay-*.json)"
+if [ -n "$started_broker" ]; then
+    stream_dir=$(find "$repo/.rabbitmq/$started_broker" -type d -path "*/stream/*" -name "__${prefix//[.-]/_}_events_log_*" | head -1)
+    if [ -n "$stream_dir" ] && [ -n "$events" ] && [ "$events" -gt 0 ]; then
+        bytes=$(du -sb "$stream_dir" | awk '{print $1}')
+        echo "  on disk: $bytes bytes for $events events = $((bytes / events)) bytes per event, $(awk -v b="$bytes" -v e="$events" 'BEGIN { printf "%.2f", b / e * 1e6 / 1e9 }') GB per million events ($stream_dir)"
+    fi
+fi
 
 
 # The consumer on PostgreSQL beside SQLite's row above (same broker, same purchases, 500 in

@@ -5,9 +5,10 @@
 #
 #   1. compose.yaml against the Compose Specification schema (check-jsonschema)
 #   2. compose.yaml through docker-compose 1.29 `config -q`, and the unset-password guards (broker, PostgreSQL)
-#   3. rabbitmq/: definitions.json (exchanges, queue arguments, one binding per rpc of
-#      Protos/.../service.proto; users without a committed password, rendered by
-#      render-definitions.sh into hashes that match), config and plugins
+#   3. rabbitmq/: definitions.json (exchanges, queue arguments, the event log stream with the
+#      services' default retention, one binding per rpc of Protos/.../service.proto; users
+#      without a committed password, rendered by render-definitions.sh into hashes that
+#      match), config and plugins
 #   4. every COPY source of Compose/Dockerfile and every bind-mounted file exists
 #   5. every `swift build` of the image's build stage links the Swift runtime statically
 #      (--static-swift-stdlib); with a release build (.build/release or $RELEASE_BIN_DIR): `ldd`
@@ -218,6 +219,21 @@ dead = queues.get(("/", "subscriptions.commands.dead-letter"), {})
 want(dead.get("durable") and dead.get("arguments") == {"x-queue-type": "quorum", "x-max-length": 100000, "x-overflow": "reject-publish"},
      f"queue subscriptions.commands.dead-letter: arguments {dead.get('arguments')}")
 
+# The event log: the stream with the retention the services declare by default
+# (Sources/SubscriptionTopology/EventLogRetention.swift, `defaults`), bound with `#`.
+log = queues.get(("/", "subscriptions.events.log"), {})
+retention = re.search(r'static let defaults = EventLogRetention\(maxAge: "(\w+)", maxLengthBytes: ([\d_]+), segmentBytes: ([\d_]+)\)',
+                      open("Sources/SubscriptionTopology/EventLogRetention.swift").read())
+want(retention, "EventLogRetention.swift: no `static let defaults = EventLogRetention(...)` line to compare with")
+if retention:
+    want(log.get("durable") and log.get("arguments") == {
+        "x-queue-type": "stream", "x-max-age": retention[1], "x-max-length-bytes": int(retention[2].replace("_", "")),
+        "x-stream-max-segment-size-bytes": int(retention[3].replace("_", ""))},
+        f"queue subscriptions.events.log: arguments {log.get('arguments')}, not the services' defaults {retention.groups()}")
+want(any(b["source"] == "subscriptions.events" and b["destination"] == "subscriptions.events.log" and b["routing_key"] == "#"
+         and b["destination_type"] == "queue" for b in d["bindings"]),
+     "no binding subscriptions.events -> subscriptions.events.log with #")
+
 service_text = open(service_path).read()
 methods = re.findall(r"^\s*rpc\s+(\w+)\s*\(", service_text, re.M)
 # Every `rpc` line must parse (no count to edit per command: docs/adding-a-command.md).
@@ -230,7 +246,7 @@ expected = sorted(f"subscriptions.v1.SubscriptionCommands/{m}" for m in methods)
 want(keys == expected, f"command bindings differ from service.proto: missing {sorted(set(expected) - set(keys))}, extra {sorted(set(keys) - set(expected))}, duplicates {len(keys) - len(set(keys))}")
 want(any(b["source"] == "subscriptions.dead-letter" and b["destination"] == "subscriptions.commands.dead-letter" for b in d["bindings"]),
      "no binding subscriptions.dead-letter -> subscriptions.commands.dead-letter")
-want(len(d["bindings"]) == len(expected) + 1, f"{len(d['bindings'])} bindings, expected {len(expected) + 1}")
+want(len(d["bindings"]) == len(expected) + 2, f"{len(d['bindings'])} bindings, expected {len(expected) + 2}")
 
 users = {u["name"]: u for u in d["users"]}
 want("guest" not in users, "definitions.json defines guest")
@@ -263,7 +279,7 @@ for p in problems: print(p)
 sys.exit(1 if problems else 0)
 PY
 ); then
-    pass "definitions.json: 3 exchanges, 2 quorum queues with their arguments, one binding per rpc, 4 users with no committed password, rendered hashes match${out:+ }$out"
+    pass "definitions.json: 3 exchanges, 2 quorum queues and the event log stream with their arguments, one binding per rpc, 4 users with no committed password, rendered hashes match${out:+ }$out"
 else
     fail "definitions.json:"; echo "$out" | sed 's/^/        /'
 fi

@@ -10,6 +10,9 @@
  * "<NOTIFICATION_TYPE>.<SUBTYPE or NONE>". A body that does not decode is counted under
  * `undecodable` and nacked without requeue (dropped, or dead-lettered by a policy).
  *
+ * With --from first|last|next|<offset>|<ISO 8601 time> it reads the event log instead, the
+ * stream <exchange>.log the services keep: see eventlog.c.
+ *
  * rabbitmq-c (librabbitmq) is single-threaded: everything runs on the main thread, and
  * amqp_consume_message() with a short timeout also services heartbeats.
  */
@@ -24,37 +27,15 @@
 #include <sys/time.h>
 #include <time.h>
 
-/* rabbitmq-c >= 0.12 moved its headers under rabbitmq-c/; Debian 12 ships 0.11. */
-#if __has_include(<rabbitmq-c/amqp.h>)
-#include <rabbitmq-c/amqp.h>
-#include <rabbitmq-c/tcp_socket.h>
-#else
-#include <amqp.h>
-#include <amqp_tcp_socket.h>
-#endif
-
-#include "subscriptions/v1/events.pb-c.h"
+#include "tally.h"
 
 #define EXCHANGE "subscriptions.events"
-#define CHANNEL 1
 #define PREFETCH 100
-#define HEARTBEAT_SECONDS 30
 #define MAX_BINDS 32
 
 /* ---- tally ------------------------------------------------------------------ */
 
-struct entry {
-    char *key;
-    unsigned long count;
-};
-
-struct tally {
-    unsigned long total, undecodable;
-    struct entry *entries;
-    size_t used, capacity;
-};
-
-static void tally_add(struct tally *t, const char *key) {
+void tally_add(struct tally *t, const char *key) {
     for (size_t i = 0; i < t->used; i++) {
         if (strcmp(t->entries[i].key, key) == 0) {
             t->entries[i].count++;
@@ -77,13 +58,32 @@ static int entry_cmp(const void *a, const void *b) {
     return strcmp(((const struct entry *)a)->key, ((const struct entry *)b)->key);
 }
 
-/* Keys are enum names, digits, '_' and '.', so no JSON escaping is needed. */
-static void tally_write(struct tally *t, FILE *out) {
+/* Keys are enum names, digits, '_' and '.', so no JSON escaping is needed. Reading the event
+ * log adds "duplicates" and "out_of_order", in key order. */
+void tally_write(struct tally *t, FILE *out) {
     qsort(t->entries, t->used, sizeof *t->entries, entry_cmp);
     fputs("{\"by_type\": {", out);
     for (size_t i = 0; i < t->used; i++)
         fprintf(out, "%s\"%s\": %lu", i ? ", " : "", t->entries[i].key, t->entries[i].count);
-    fprintf(out, "}, \"total\": %lu, \"undecodable\": %lu}\n", t->total, t->undecodable);
+    fputs("}, ", out);
+    if (t->reads_stream)
+        fprintf(out, "\"duplicates\": %lu, \"out_of_order\": %lu, ", t->duplicates, t->out_of_order);
+    fprintf(out, "\"total\": %lu, \"undecodable\": %lu}\n", t->total, t->undecodable);
+}
+
+void rate_delivered(struct rate *r) {
+    double now = now_seconds();
+    if (!r->count) r->first = now;
+    r->last = now;
+    r->count++;
+}
+
+/* "tally: read N messages in S s (R/s)" on stderr, like the Python and Swift twins. */
+void rate_print(const struct rate *r) {
+    if (!r->count) { fputs("tally: read 0 messages\n", stderr); return; }
+    double seconds = r->last - r->first;
+    fprintf(stderr, "tally: read %lu messages in %.3f s (%lu/s)\n", r->count, seconds,
+            seconds > 0 ? (unsigned long)((double)r->count / seconds) : r->count);
 }
 
 /*
@@ -104,7 +104,7 @@ static void enum_segment(char *buf, size_t size, const ProtobufCEnumDescriptor *
     }
 }
 
-static void event_key(char *buf, size_t size, const Subscriptions__V1__NotificationEvent *e) {
+void event_key(char *buf, size_t size, const Subscriptions__V1__NotificationEvent *e) {
     char kind[128], subtype[128];
     enum_segment(kind, sizeof kind, &subscriptions__v1__notification_type__descriptor,
                  (int)e->notification_type, "NOTIFICATION_TYPE_", "UNSPECIFIED");
@@ -115,7 +115,7 @@ static void event_key(char *buf, size_t size, const Subscriptions__V1__Notificat
 
 /* ---- AMQP helpers ----------------------------------------------------------- */
 
-static void die_on_reply(amqp_rpc_reply_t r, const char *what) {
+void die_on_reply(amqp_rpc_reply_t r, const char *what) {
     switch (r.reply_type) {
     case AMQP_RESPONSE_NORMAL:
         return;
@@ -140,28 +140,53 @@ static void die_on_reply(amqp_rpc_reply_t r, const char *what) {
     exit(1);
 }
 
-static void die_on_status(int status, const char *what) {
+void die_on_status(int status, const char *what) {
     if (status < 0) {
         fprintf(stderr, "tally: %s: %s\n", what, amqp_error_string2(status));
         exit(1);
     }
 }
 
-static double now_seconds(void) {
+double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Connects and opens channel 1; on failure exits when `fatal`, else returns NULL, silently (the
+ * event log reader retries and says so once). */
+amqp_connection_state_t open_connection(const struct amqp_connection_info *info, const char *vhost, int fatal) {
+    amqp_connection_state_t conn = amqp_new_connection();
+    amqp_socket_t *socket = amqp_tcp_socket_new(conn);
+    if (!socket) { fputs("tally: cannot create TCP socket\n", stderr); exit(1); }
+    int status = amqp_socket_open(socket, info->host, info->port);
+    if (status != AMQP_STATUS_OK) {
+        if (fatal) die_on_status(status, "connect");
+        amqp_destroy_connection(conn);
+        return NULL;
+    }
+    amqp_rpc_reply_t login = amqp_login(conn, vhost, 0, AMQP_DEFAULT_FRAME_SIZE, HEARTBEAT_SECONDS,
+                                        AMQP_SASL_METHOD_PLAIN, info->user, info->password);
+    if (login.reply_type != AMQP_RESPONSE_NORMAL && !fatal) {
+        amqp_destroy_connection(conn);
+        return NULL;
+    }
+    die_on_reply(login, "login");
+    amqp_channel_open(conn, CHANNEL);
+    die_on_reply(amqp_get_rpc_reply(conn), "channel.open");
+    return conn;
+}
+
 /* ---- main ------------------------------------------------------------------- */
 
-static volatile sig_atomic_t stop_signal = 0;
+volatile sig_atomic_t stop_signal = 0;
 
 static void on_signal(int signum) { stop_signal = signum; }
 
 static void usage(FILE *out) {
     fputs("usage: tally [--amqp-url URL] [--exchange NAME] [--queue NAME] [--bind PATTERN]... [--expect N]\n"
           "             [--idle-timeout SECONDS] [--json-out FILE] [--declare-only]\n"
+          "             [--from first|last|next|OFFSET|TIME] [--stream NAME]\n"
           "  --amqp-url URL      broker (default $AMQP_URL, else amqp://guest:guest@127.0.0.1:5672/)\n"
           "  --exchange NAME     events exchange, <BUS_PREFIX>.events (default " EXCHANGE ")\n"
           "  --queue NAME        quorum queue to declare and consume (default analytics.c)\n"
@@ -169,13 +194,16 @@ static void usage(FILE *out) {
           "  --expect N          stop after N messages (0: no limit)\n"
           "  --idle-timeout S    stop when nothing arrived for S seconds (0: never)\n"
           "  --json-out FILE     also write the tally to FILE\n"
-          "  --declare-only      declare the queue and bindings, then exit\n", out);
+          "  --declare-only      declare the queue and bindings, then exit\n"
+          "  --from START        read the event log from first, last, next, an offset or an ISO 8601\n"
+          "                      time (events signed at or after it), then live\n"
+          "  --stream NAME       event log to read with --from (default <exchange>.log)\n", out);
 }
 
 int main(int argc, char **argv) {
     const char *env_url = getenv("AMQP_URL");
     const char *url = env_url && *env_url ? env_url : "amqp://guest:guest@127.0.0.1:5672/";
-    const char *queue = "analytics.c", *json_out = NULL, *exchange = EXCHANGE;
+    const char *queue = "analytics.c", *json_out = NULL, *exchange = EXCHANGE, *from = NULL, *stream = NULL;
     const char *binds[MAX_BINDS];
     int nbinds = 0, declare_only = 0;
     unsigned long expect = 0;
@@ -192,6 +220,8 @@ int main(int argc, char **argv) {
         else if (strcmp(arg, "--exchange") == 0) exchange = value;
         else if (strcmp(arg, "--queue") == 0) queue = value;
         else if (strcmp(arg, "--json-out") == 0) json_out = value;
+        else if (strcmp(arg, "--from") == 0) from = value;
+        else if (strcmp(arg, "--stream") == 0) stream = value;
         else if (strcmp(arg, "--bind") == 0) {
             if (nbinds == MAX_BINDS) { fprintf(stderr, "tally: at most %d --bind\n", MAX_BINDS); return 2; }
             binds[nbinds++] = value;
@@ -218,14 +248,40 @@ int main(int argc, char **argv) {
     /* "amqp://host/" parses to vhost "", which pika (and most clients) read as "/". */
     const char *vhost = *info.vhost ? info.vhost : "/";
 
-    amqp_connection_state_t conn = amqp_new_connection();
-    amqp_socket_t *socket = amqp_tcp_socket_new(conn);
-    if (!socket) { fputs("tally: cannot create TCP socket\n", stderr); return 1; }
-    die_on_status(amqp_socket_open(socket, info.host, info.port), "connect");
-    die_on_reply(amqp_login(conn, vhost, 0, AMQP_DEFAULT_FRAME_SIZE, HEARTBEAT_SECONDS,
-                            AMQP_SASL_METHOD_PLAIN, info.user, info.password), "login");
-    amqp_channel_open(conn, CHANNEL);
-    die_on_reply(amqp_get_rpc_reply(conn), "channel.open");
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal; /* no SA_RESTART: a blocked read returns with EINTR */
+
+    if (from) {
+        struct start start;
+        if (!parse_start(from, &start)) {
+            fprintf(stderr, "tally: bad --from %s: expected first, last, next, an offset or an ISO 8601 "
+                    "time with a zone\n", from);
+            return 2;
+        }
+        char default_stream[512];
+        snprintf(default_stream, sizeof default_stream, "%s.log", exchange);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        struct tally tally = {0};
+        tally.reads_stream = 1;
+        struct rate rate = {0};
+        int status = read_event_log(&info, vhost, stream ? stream : default_stream, &start, expect,
+                                    idle_timeout, &tally, &rate);
+        tally_write(&tally, stdout);
+        fflush(stdout);
+        rate_print(&rate);
+        if (json_out) {
+            FILE *f = fopen(json_out, "w");
+            if (!f) { fprintf(stderr, "tally: %s: %s\n", json_out, strerror(errno)); return 1; }
+            tally_write(&tally, f);
+            if (fclose(f) != 0) { fprintf(stderr, "tally: %s: %s\n", json_out, strerror(errno)); return 1; }
+        }
+        free(url_copy);
+        return status;
+    }
+
+    amqp_connection_state_t conn = open_connection(&info, vhost, 1);
 
     /* Declare: the exchange with the services' own arguments (topic, durable, no arguments), so
      * whoever starts first creates it and the others' declarations are no-ops: this consumer may
@@ -261,10 +317,8 @@ int main(int argc, char **argv) {
     }
 
     struct tally tally = {0};
+    struct rate rate = {0};
     if (!declare_only) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal; /* no SA_RESTART: a blocked read returns with EINTR */
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
 
@@ -317,6 +371,7 @@ int main(int argc, char **argv) {
             die_on_reply(r, "consume");
 
             last = now_seconds();
+            rate_delivered(&rate);
             tally.total++;
             Subscriptions__V1__NotificationEvent *event = subscriptions__v1__notification_event__unpack(
                 NULL, envelope.message.body.len, envelope.message.body.bytes);
@@ -339,6 +394,7 @@ int main(int argc, char **argv) {
 
         tally_write(&tally, stdout);
         fflush(stdout);
+        rate_print(&rate);
         if (json_out) {
             FILE *f = fopen(json_out, "w");
             if (!f) { fprintf(stderr, "tally: %s: %s\n", json_out, strerror(errno)); return 1; }

@@ -12,11 +12,21 @@ the tally as one line of JSON with sorted keys, the format shared with the C con
 a NotificationEvent is counted under `undecodable` and nacked WITHOUT requeue: the broker
 drops it (or dead-letters it, if a policy gives the queue a dead-letter exchange), so a
 poison message cannot loop forever.
+
+With `--from first|last|next|<offset>|<ISO 8601 time>` it reads the event log instead, the
+stream `<exchange>.log` the services keep (docs/event-stream.md): history from that point,
+then live, through one consumer (`x-stream-offset`, a prefetch, manual acks). A time keeps
+the events signed at or after it. Duplicates (the same `message_id`) are dropped and counted
+under `duplicates`; `out_of_order` counts events whose `sequence` is not above the last one
+of their subscription. After a lost connection (a broker restart) it reconnects and resumes
+after the last offset it read.
 """
 
 import argparse
+import datetime
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -67,6 +77,189 @@ def new_tally():
     return {"total": 0, "undecodable": 0, "by_type": {}}
 
 
+# The stream is entered this much earlier than a --from time (by the broker's clock): an event
+# is appended after it is signed, so nothing signed at or after the time comes before that.
+SEEK_MARGIN_SECONDS = 60
+STREAM_PREFETCH = 1000
+OFFSET_HEADER = "x-stream-offset"
+
+
+def parse_start(text):
+    """--from: "first", "last", "next", an offset (int) or a timezone-aware datetime."""
+    if text in ("first", "last", "next"):
+        return text
+    if re.fullmatch(r"[0-9]+", text):
+        return int(text)
+    try:
+        moment = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected first, last, next, an offset or an ISO 8601 time with a zone")
+    return moment
+
+
+def start_millis(start):
+    """A --from time in milliseconds since the epoch; None for the other starts."""
+    if isinstance(start, datetime.datetime):
+        delta = start - datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+        return delta // datetime.timedelta(milliseconds=1)
+    return None
+
+
+def stream_offset(start):
+    """The x-stream-offset argument: pika sends a str as a string, an int as an integer and
+    a datetime as an AMQP timestamp (seconds), the types the broker expects."""
+    if isinstance(start, datetime.datetime):
+        return start - datetime.timedelta(seconds=SEEK_MARGIN_SECONDS)
+    return start
+
+
+def new_stream_tally():
+    return {"total": 0, "undecodable": 0, "duplicates": 0, "out_of_order": 0, "by_type": {}}
+
+
+class StreamReader:
+    """Reads the event log into a tally: time filter, dedup on message_id, order check."""
+
+    def __init__(self, start, expect, tally):
+        self.start_ms = start_millis(start)
+        self.expect = expect
+        self.tally = tally
+        self.seen = set()
+        self.last_sequence = {}
+        self.next_offset = start  # where to (re)subscribe: after the last offset read
+
+    def handle(self, properties, body):
+        """Counts one delivery; True once `expect` messages are counted."""
+        offset = (properties.headers or {}).get(OFFSET_HEADER)
+        if offset is not None:
+            self.next_offset = offset + 1
+        try:
+            event = events_pb2.NotificationEvent.FromString(body)
+        except DecodeError:
+            # No time of its own: the AMQP timestamp (whole seconds), when there is one.
+            if (self.start_ms is None or properties.timestamp is None
+                    or properties.timestamp >= self.start_ms // 1000):
+                self.tally["total"] += 1
+                self.tally["undecodable"] += 1
+        else:
+            signed_ms = event.signed_date.seconds * 1000 + event.signed_date.nanos // 1_000_000
+            if self.start_ms is not None and signed_ms < self.start_ms:
+                return False
+            self.tally["total"] += 1
+            if properties.message_id:
+                if properties.message_id in self.seen:
+                    self.tally["duplicates"] += 1
+                    return self.expect and self.tally["total"] >= self.expect
+                self.seen.add(properties.message_id)
+            if event.subscription_id:
+                last = self.last_sequence.get(event.subscription_id)
+                if last is not None and event.sequence <= last:
+                    self.tally["out_of_order"] += 1
+                self.last_sequence[event.subscription_id] = max(event.sequence, last or 0)
+            key = event_key(event)
+            self.tally["by_type"][key] = self.tally["by_type"].get(key, 0) + 1
+        return self.expect and self.tally["total"] >= self.expect
+
+
+def read_stream(pika, url, stream, start, expect, idle_timeout, tally, rate):
+    """Reads `stream` from `start`, reconnecting after a lost connection; returns at `expect`,
+    the idle timeout or a signal."""
+    stop = install_signal_handlers()
+    reader = StreamReader(start, expect, tally)
+    last = time.monotonic()
+    poll = min(idle_timeout, 1.0) if idle_timeout else 1.0
+    while stop["signal"] is None:
+        try:
+            connection = pika.BlockingConnection(pika.URLParameters(url))
+        except pika.exceptions.AMQPConnectionError as error:
+            if idle_timeout and time.monotonic() - last >= idle_timeout:
+                raise
+            print(f"tally: cannot connect ({error!r}); retrying", file=sys.stderr)
+            time.sleep(1)
+            continue
+        try:
+            channel = connection.channel()
+            channel.basic_qos(prefetch_count=STREAM_PREFETCH)
+            unacked = 0
+            for method, properties, body in channel.consume(
+                    stream, auto_ack=False, inactivity_timeout=poll,
+                    arguments={OFFSET_HEADER: stream_offset(reader.next_offset)}):
+                if stop["signal"] is not None:
+                    return
+                if method is None:
+                    if unacked:  # let the broker send more
+                        channel.basic_ack(0, multiple=True)
+                        unacked = 0
+                    if idle_timeout and time.monotonic() - last >= idle_timeout:
+                        return
+                    continue
+                last = time.monotonic()
+                rate.delivered(last)
+                done = reader.handle(properties, body)
+                unacked += 1
+                # For a stream an ack only lets the broker send more: one per quarter prefetch.
+                if unacked >= STREAM_PREFETCH // 4:
+                    channel.basic_ack(method.delivery_tag, multiple=True)
+                    unacked = 0
+                if done:
+                    return
+        except (pika.exceptions.AMQPConnectionError, pika.exceptions.AMQPChannelError) as error:
+            # 404 at the start: no such stream. After a restart the broker answers 404 too while
+            # it recovers the stream: wait for it then.
+            missing = isinstance(error, pika.exceptions.ChannelClosedByBroker) and error.reply_code == 404
+            if missing and (rate.count == 0 or (idle_timeout and time.monotonic() - last >= idle_timeout)):
+                raise
+            print(f"tally: connection lost ({error!r}); resuming at offset {reader.next_offset}",
+                  file=sys.stderr)
+            time.sleep(1)
+        finally:
+            close_quietly(pika, connection)
+
+
+def close_quietly(pika, connection):
+    """Closes the connection at the end of a read. pika rejects the deliveries it buffered but
+    did not yield, which a stream refuses (540 NOT_IMPLEMENTED: nothing is requeued in a log)
+    by closing the connection: harmless here, the reading is over."""
+    if connection.is_open:
+        try:
+            connection.close()
+        except pika.exceptions.AMQPError:
+            pass
+
+
+class Rate:
+    """Messages read and the time from the first to the last, for the rate line on stderr."""
+
+    def __init__(self):
+        self.count, self.first, self.last = 0, None, None
+
+    def delivered(self, now):
+        self.count += 1
+        self.first = self.first if self.first is not None else now
+        self.last = now
+
+    def line(self):
+        if not self.count:
+            return "tally: read 0 messages"
+        seconds = self.last - self.first
+        per_second = int(self.count / seconds) if seconds > 0 else self.count
+        return f"tally: read {self.count} messages in {seconds:.3f} s ({per_second}/s)"
+
+
+def install_signal_handlers():
+    stop = {"signal": None}
+
+    def on_signal(signum, _frame):
+        stop["signal"] = signum
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    return stop
+
+
 def declare(connection, channel, exchange, queue, patterns):
     """Declares the exchange, the queue and its bindings; returns the channel to go on with."""
     # Declared idempotently with the services' own arguments (topic, durable, no arguments):
@@ -88,14 +281,8 @@ def declare(connection, channel, exchange, queue, patterns):
     return channel
 
 
-def consume(channel, queue, expect, idle_timeout, tally):
-    stop = {"signal": None}
-
-    def on_signal(signum, _frame):
-        stop["signal"] = signum
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+def consume(channel, queue, expect, idle_timeout, tally, rate):
+    stop = install_signal_handlers()
 
     channel.basic_qos(prefetch_count=100)
     # The generator yields (None, None, None) after `poll` seconds without a delivery,
@@ -111,6 +298,7 @@ def consume(channel, queue, expect, idle_timeout, tally):
                 break
             continue
         last = time.monotonic()
+        rate.delivered(last)
         tally["total"] += 1
         try:
             event = events_pb2.NotificationEvent.FromString(body)
@@ -145,9 +333,24 @@ def main():
     parser.add_argument("--json-out", metavar="FILE", help="also write the tally to FILE")
     parser.add_argument("--declare-only", action="store_true",
                         help="declare the queue and bindings, then exit")
+    parser.add_argument("--from", dest="start", type=parse_start, metavar="START",
+                        help="read the event log from first, last, next, an offset or an "
+                        "ISO 8601 time (events signed at or after it), then live")
+    parser.add_argument("--stream", help="event log to read with --from (default: <exchange>.log)")
     args = parser.parse_args()
 
     import pika  # after argument parsing so --help works without pika installed
+
+    rate = Rate()
+    if args.start is not None:
+        tally = new_stream_tally()
+        try:
+            read_stream(pika, args.amqp_url, args.stream or f"{args.exchange}.log", args.start,
+                        args.expect, args.idle_timeout, tally, rate)
+        finally:
+            write_tally(tally, args.json_out)
+            print(rate.line(), file=sys.stderr)
+        return 0
 
     connection = pika.BlockingConnection(pika.URLParameters(args.amqp_url))
     channel = connection.channel()
@@ -158,17 +361,22 @@ def main():
 
     tally = new_tally()
     try:
-        consume(channel, args.queue, args.expect, args.idle_timeout, tally)
+        consume(channel, args.queue, args.expect, args.idle_timeout, tally, rate)
     finally:
         # Printed even when the broker connection fails half-way: it is what was acked.
-        text = tally_json(tally)
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        if args.json_out:
-            with open(args.json_out, "w", encoding="utf-8") as out:
-                out.write(text)
+        write_tally(tally, args.json_out)
+        print(rate.line(), file=sys.stderr)
     connection.close()
     return 0
+
+
+def write_tally(tally, json_out):
+    text = tally_json(tally)
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    if json_out:
+        with open(json_out, "w", encoding="utf-8") as out:
+            out.write(text)
 
 
 if __name__ == "__main__":

@@ -151,11 +151,15 @@ public final class AMQPConnection: Sendable {
     }
 
     /// Starts consuming `queue` with manual acknowledgements and at most `prefetch`
-    /// unacknowledged deliveries; with `autoAck` the broker forgets a message as soon as it sent
+    /// unacknowledged deliveries (`basic.qos` on the consumer's own channel, so the limit is
+    /// this consumer's alone); with `autoAck` the broker forgets a message as soon as it sent
     /// it (`no_ack`: no prefetch limit, and the deliveries must not be settled), for queues
-    /// whose messages are worthless after a crash, like replies.
+    /// whose messages are worthless after a crash, like replies. `arguments` go with
+    /// `basic.consume` (`x-stream-offset`, `x-priority`…); with an `x-stream-offset` the consumer
+    /// resumes after the last message it was handed when the connection or its channel is
+    /// restored (``consume(stream:from:prefetch:)``).
     public func consume(
-        queue: String, prefetch: UInt16, exclusive: Bool = false, autoAck: Bool = false
+        queue: String, prefetch: UInt16, exclusive: Bool = false, autoAck: Bool = false, arguments: AMQPTable = [:]
     ) async throws(AMQPError) -> AMQPConsumer {
         let mailbox = worker.mailbox
         let id = mailbox.makeConsumerID()
@@ -166,10 +170,22 @@ public final class AMQPConnection: Sendable {
             }
         }
         let registration = ConsumerRegistration(
-            id: id, queue: queue, prefetch: prefetch, exclusive: exclusive, autoAck: autoAck, continuation: continuation
+            id: id, queue: queue, prefetch: prefetch, exclusive: exclusive, autoAck: autoAck, arguments: arguments,
+            continuation: continuation
         )
         try await request { .consume(registration, $0) }
         return AMQPConsumer(batches: stream, id: id, mailbox: mailbox)
+    }
+
+    /// Starts reading the stream queue `stream` from `offset` (RabbitMQ streams over AMQP 0-9-1:
+    /// docs/event-stream.md). The broker requires a prefetch and manual acknowledgements: ack the
+    /// deliveries (``AMQPDelivery/ack(multiple:)``, `multiple` every few hundred is enough), which
+    /// for a stream only lets the broker send more; nothing is removed, and nothing is redelivered.
+    /// Each delivery carries its ``AMQPDelivery/streamOffset``. After a lost connection (a broker
+    /// restart) the consumer resumes at the offset after the last delivery it was handed, so it
+    /// neither misses nor repeats a message.
+    public func consume(stream: String, from offset: AMQPStreamOffset, prefetch: UInt16) async throws(AMQPError) -> AMQPConsumer {
+        try await consume(queue: stream, prefetch: max(prefetch, 1), arguments: [AMQPStreamOffset.argumentName: offset.argument])
     }
 
     /// Whether the connection is open right now (false while reconnecting).

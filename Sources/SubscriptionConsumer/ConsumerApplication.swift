@@ -45,6 +45,8 @@ public enum ConsumerApplication {
         let connection = AMQPConnection(configuration: try configuration.amqpConfiguration(), logger: logger)
         try await connection.connect(retryUntil: .now + connectTimeout)
         try await connection.declare(BusTopology.commands(configuration.names))
+        try await EventLog.declare(
+            on: connection, names: configuration.names, retention: configuration.eventLogRetention, logger: logger)
         let notifier = try await makeNotifier(configuration: configuration, connection: connection, database: database, logger: logger)
         let archive = try await makeArchive(configuration: configuration, connection: connection, database: database, logger: logger)
         let retentionCaller = try await makeRetentionCaller(

@@ -88,6 +88,9 @@ public struct ConsumerConfiguration: Sendable {
     public var eventArchiveDatabasePath: String?
     /// How long archived events are kept (`EVENT_ARCHIVE_RETENTION_DAYS`, wall-clock days).
     public var eventArchiveRetention: Duration = .seconds(400 * 86_400)
+    /// Retention of the event log, the stream of every event (`EVENT_LOG_MAX_AGE`,
+    /// `EVENT_LOG_MAX_BYTES`, `EVENT_LOG_SEGMENT_BYTES`; docs/event-stream.md).
+    public var eventLogRetention = EventLogRetention.defaults
     /// How often the consumer publishes its status for the console (`STATUS_INTERVAL`, seconds;
     /// `0` = never).
     public var statusInterval: Duration = .seconds(5)
@@ -156,6 +159,7 @@ public struct ConsumerConfiguration: Sendable {
         if let value = try reader.choice("EVENT_ARCHIVE", as: Switch.self) { eventArchive = value }
         if let value = reader.string("EVENT_ARCHIVE_DATABASE_PATH") { eventArchiveDatabasePath = value }
         if let value = try reader.integer("EVENT_ARCHIVE_RETENTION_DAYS", in: 1...36_500) { eventArchiveRetention = .seconds(value * 86_400) }
+        eventLogRetention = try EventLogRetention(environment: reader)
         if let value = try reader.integer("STATUS_INTERVAL", in: 0...3600) { statusInterval = .seconds(value) }
         if let value = try reader.integer("STARTUP_TIMEOUT", in: 1...86_400) { startupTimeout = .seconds(value) }
         if let days = try reader.integer("RETENTION_DAYS", in: 0...36_500) {

@@ -20,6 +20,9 @@ public struct BusNames: Sendable, Hashable {
     public var deadLetterQueue: String { "\(prefix).commands.dead-letter" }
     /// Topic exchange of notification events, routing key `<TYPE>.<SUBTYPE|NONE>`.
     public var eventsExchange: String { "\(prefix).events" }
+    /// Stream queue bound to the events exchange with `#`: every event, kept by age and size
+    /// and readable from any offset or time by any number of readers (docs/event-stream.md).
+    public var eventLog: String { "\(prefix).events.log" }
     /// Fanout exchange of the consumers' `ConsumerStatus` reports, for the console (docs/console.md).
     public var statusExchange: String { "\(prefix).status" }
 

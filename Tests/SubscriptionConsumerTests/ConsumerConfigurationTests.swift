@@ -1,5 +1,6 @@
 import ServiceConfiguration
 import SubscriptionConsumer
+import SubscriptionTopology
 import Testing
 
 @Suite("Consumer configuration from the environment")
@@ -33,10 +34,21 @@ struct ConsumerConfigurationTests {
         #expect(try ConsumerConfiguration(environment: ["RETENTION_DAYS": "0"]).retention == nil)
     }
 
+    @Test("the event log's retention: the defaults of definitions.json, overridden by EVENT_LOG_MAX_AGE, _MAX_BYTES, _SEGMENT_BYTES")
+    func eventLogRetention() throws {
+        #expect(ConsumerConfiguration().eventLogRetention == EventLogRetention(maxAge: "90D", maxLengthBytes: 20_000_000_000, segmentBytes: 100_000_000))
+        let configured = try ConsumerConfiguration(environment: [
+            "EVENT_LOG_MAX_AGE": "36h", "EVENT_LOG_MAX_BYTES": "5000000000", "EVENT_LOG_SEGMENT_BYTES": "50000000",
+        ])
+        #expect(configured.eventLogRetention == EventLogRetention(maxAge: "36h", maxLengthBytes: 5_000_000_000, segmentBytes: 50_000_000))
+    }
+
     @Test("an invalid value names the variable and what was expected", arguments: [
         ("CLOCK", "sometimes"), ("HTTP_PORT", "70000"), ("PREFETCH", "0"), ("PREFETCH", "many"), ("LOG_LEVEL", "loud"),
         ("RETENTION_DAYS", "-1"), ("RETENTION_DAYS", "a month"), ("PRUNE_INTERVAL", "0"), ("PRUNE_BATCH", "0"),
         ("MAX_COMMAND_BYTES", "10"), ("STARTUP_TIMEOUT", "0"), ("STARTUP_TIMEOUT", "soon"),
+        ("EVENT_LOG_MAX_AGE", "90 days"), ("EVENT_LOG_MAX_AGE", "0D"), ("EVENT_LOG_MAX_AGE", "D"), ("EVENT_LOG_MAX_BYTES", "lots"),
+        ("EVENT_LOG_MAX_BYTES", "1000"), ("EVENT_LOG_SEGMENT_BYTES", "200000000000"),
     ])
     func invalid(variable: String, value: String) {
         let error = #expect(throws: ConfigurationError.self) {

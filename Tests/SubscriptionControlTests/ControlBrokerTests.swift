@@ -2,6 +2,7 @@ import AMQPClient
 import Foundation
 import ServiceTestSupport
 import SubscriptionMessages
+import SubscriptionTopology
 import Synchronization
 import Testing
 
@@ -47,6 +48,31 @@ struct ControlBrokerTests {
             let event = try Subscriptions_V1_NotificationEvent(jsonString: try #require(lines.first))
             #expect(event.notificationType == .subscribed)
             #expect(event.subtype == .initialBuy)
+        }
+    }
+
+    @Test("events tail --from first reads what the consumer published before it started; events stats --from --to counts over the event log")
+    func eventLogHistory() async throws {
+        try await ConsumerHarness.with { harness in
+            let before = Date().addingTimeInterval(-1)
+            for _ in 0..<2 { #expect(await CtlRun.run(purchaseArguments(harness)).code == 0) }
+            let published = Date()
+            let tail = await CtlRun.run(harness.arguments("events", "tail", "--from", "first", "--count", "2", "--json", "--for", "60s"))
+            #expect(tail.code == 0, "\(tail.output.errors)")
+            let events = try tail.output.lines.map { try Subscriptions_V1_NotificationEvent(jsonString: $0) }
+            #expect(events.map(\.routingKey) == ["SUBSCRIBED.INITIAL_BUY", "SUBSCRIBED.INITIAL_BUY"])
+
+            let iso = { (date: Date) in EventLogPosition.time(date).description }
+            let window = await CtlRun.run(harness.arguments(
+                "events", "stats", "--from", iso(before), "--to", iso(published.addingTimeInterval(1)), "--for", "60s"))
+            #expect(window.code == 0, "\(window.output.errors)")
+            #expect(window.output.lines.first == "events: 2", "\(window.output.lines)")
+            #expect(window.output.lines.contains("  SUBSCRIBED: 2"), "\(window.output.lines)")
+            // Signed before --from: not counted, and the reading still ends at --to.
+            let later = await CtlRun.run(harness.arguments(
+                "events", "stats", "--from", iso(published.addingTimeInterval(0.5)), "--to", iso(published.addingTimeInterval(1)), "--for", "60s"))
+            #expect(later.code == 0, "\(later.output.errors)")
+            #expect(later.output.lines.first == "events: 0", "\(later.output.lines)")
         }
     }
 

@@ -63,6 +63,8 @@ struct ConsumerRegistration: Sendable {
     var prefetch: UInt16
     var exclusive: Bool
     var autoAck: Bool = false
+    /// The `basic.consume` arguments (e.g. `x-stream-offset`).
+    var arguments: AMQPTable = [:]
     /// Where the deliveries go, in the runs they were read in (``AMQPConsumer/batches``).
     var continuation: AsyncStream<[AMQPDelivery]>.Continuation
 }

@@ -190,6 +190,9 @@ extension ConnectionWorker {
         )
         // In place, by index: a copy of the record would make the append copy the array.
         consumers.values[index].unhanded.append(delivery)
+        if consumers.values[index].arguments.readsStream {
+            consumers.values[index].arguments.delivered(headers: message.properties.headers)
+        }
         hasUnhandedDeliveries = true
     }
 

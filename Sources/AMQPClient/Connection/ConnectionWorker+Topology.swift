@@ -130,7 +130,8 @@ extension ConnectionWorker {
         let arena = CArena()
         amqp_basic_consume(
             state, channel, arena.bytes(record.registration.queue), arena.bytes("c\(id)"),
-            0, record.registration.autoAck ? 1 : 0, record.registration.exclusive ? 1 : 0, amqp_empty_table
+            0, record.registration.autoAck ? 1 : 0, record.registration.exclusive ? 1 : 0,
+            arena.table(record.arguments.current)
         )
         do {
             try check(state, "consuming from queue '\(record.registration.queue)'")

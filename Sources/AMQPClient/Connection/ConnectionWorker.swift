@@ -204,6 +204,8 @@ struct ConnectWaiter: Sendable {
 /// A consumer as the connection thread tracks it.
 struct ConsumerRecord {
     var registration: ConsumerRegistration
+    /// The arguments of the next `basic.consume`: a stream consumer resumes after what it read.
+    var arguments: ConsumerArguments
     /// Incremented whenever the consumer's channel is reopened: older deliveries are stale.
     var channelGeneration = 0
     var subscribed = false
@@ -212,6 +214,11 @@ struct ConsumerRecord {
     var unhanded: [AMQPDelivery] = []
 
     var channel: amqp_channel_t { amqp_channel_t(2 + registration.id) }
+
+    init(registration: ConsumerRegistration) {
+        self.registration = registration
+        arguments = ConsumerArguments(registration.arguments)
+    }
 
     /// Hands over what was read, then ends the consumer's sequence.
     func finish() {

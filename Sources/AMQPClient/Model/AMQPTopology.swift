@@ -80,6 +80,28 @@ public struct AMQPQueue: Sendable, Hashable {
     }
 }
 
+extension AMQPQueue {
+    /// A durable stream queue (`x-queue-type=stream`): an append-only log that any number of
+    /// consumers read from an offset (``AMQPStreamOffset``), retained by age and size.
+    ///
+    /// - Parameters:
+    ///   - maxAge: `x-max-age`, e.g. `"30D"` (units `Y`, `M`, `D`, `h`, `m`, `s`): whole segments
+    ///     older than this are deleted; nil keeps them for ever.
+    ///   - maxLengthBytes: `x-max-length-bytes`: the oldest segments are deleted while the stream
+    ///     is larger; nil sets no bound.
+    ///   - segmentBytes: `x-stream-max-segment-size-bytes`, the size of one segment file, the unit
+    ///     in which retention deletes (RabbitMQ's default is 500,000,000).
+    ///
+    /// The broker refuses (406) a declaration whose arguments differ from the stream's.
+    public static func stream(name: String, maxAge: String?, maxLengthBytes: Int64?, segmentBytes: Int64?) -> AMQPQueue {
+        var arguments: AMQPTable = ["x-queue-type": .string("stream")]
+        if let maxAge { arguments["x-max-age"] = .string(maxAge) }
+        if let maxLengthBytes { arguments["x-max-length-bytes"] = .int64(maxLengthBytes) }
+        if let segmentBytes { arguments["x-stream-max-segment-size-bytes"] = .int64(segmentBytes) }
+        return AMQPQueue(name: name, arguments: arguments)
+    }
+}
+
 /// A binding of a queue to an exchange with a routing key (or topic pattern).
 public struct AMQPBinding: Sendable, Hashable {
     /// The queue that receives.

@@ -15,6 +15,9 @@ extension ProducerConfiguration {
         case httpIdleTimeout = "HTTP_IDLE_TIMEOUT"
         case httpReadTimeout = "HTTP_READ_TIMEOUT"
         case httpMaxConnections = "HTTP_MAX_CONNECTIONS"
+        case eventLogMaxAge = "EVENT_LOG_MAX_AGE"
+        case eventLogMaxBytes = "EVENT_LOG_MAX_BYTES"
+        case eventLogSegmentBytes = "EVENT_LOG_SEGMENT_BYTES"
     }
 
     /// The defaults overridden by the variables present in `environment` (flags merged in);
@@ -28,6 +31,7 @@ extension ProducerConfiguration {
         if let timeout = try reader.seconds(Variable.replyTimeout.rawValue) { replyTimeout = timeout }
         if let level = try reader.logLevel(Variable.logLevel.rawValue) { logLevel = level }
         if let prefix = reader.string(Variable.busPrefix.rawValue) { topology = CommandTopology(names: BusNames(prefix: prefix)) }
+        topology.eventLogRetention = try EventLogRetention(environment: reader)
         if let path = reader.string(Variable.signingIdentity.rawValue) { signingIdentityPath = path }
         if let path = reader.string(Variable.authKeys.rawValue) { authKeysPath = path }
         tlsFiles = try BusTLSFiles(reader)

@@ -1,6 +1,7 @@
 import AMQPClient
 import Logging
 import ServiceLifecycle
+import SubscriptionTopology
 
 /// The producer's broker side as a `Service`: connects (waiting as long as it takes, in
 /// whatever order the broker and the producer start, until graceful shutdown), declares the
@@ -52,5 +53,7 @@ struct BrokerService: Service {
         // A refused declaration (e.g. 406, arguments differ from the broker's) is a deployment
         // error: fail the service instead of retrying.
         try await connection.declare(dispatcher.declaredTopology)
+        let topology = dispatcher.topology
+        try await EventLog.declare(on: connection, names: topology.names, retention: topology.eventLogRetention, logger: logger)
     }
 }

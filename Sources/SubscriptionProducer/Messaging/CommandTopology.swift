@@ -13,6 +13,9 @@ public struct CommandTopology: Sendable, Hashable {
     public var names: BusNames
     /// Deletes the queues after this long without use (`x-expires`); tests only, `nil` in production.
     public var queueExpiry: Duration?
+    /// Retention of the event log, declared beside the command path (``EventLog``;
+    /// `EVENT_LOG_MAX_AGE`, `EVENT_LOG_MAX_BYTES`, `EVENT_LOG_SEGMENT_BYTES`).
+    public var eventLogRetention = EventLogRetention.defaults
 
     /// The topology under `names`.
     public init(names: BusNames = BusNames(), queueExpiry: Duration? = nil) {
