@@ -64,6 +64,10 @@ public struct RetentionCommandHandler: CommandHandling {
         return try inner.handle(envelope, context: context, in: transaction)
     }
 
+    public func readKeys(for envelopes: [Subscriptions_V1_CommandEnvelope]) -> StoreReadKeys {
+        inner.readKeys(for: envelopes)
+    }
+
     public func advance(to now: Date, massExtensionBatches: Int, in transaction: any AggregateTransaction) throws -> [OutgoingEvent] {
         try inner.advance(to: now, massExtensionBatches: massExtensionBatches, in: transaction)
     }
@@ -87,7 +91,7 @@ public struct RetentionCommandHandler: CommandHandling {
         _ request: Subscriptions_V1_ManageRetentionMessagingRequest, of envelope: Subscriptions_V1_CommandEnvelope,
         context: CommandContext, documents: MessagingDocuments, in transaction: any AggregateTransaction
     ) throws -> CommandOutcome {
-        let now = Timestamp(context.now)
+        let now = try Timestamp(context.now)
         let app = app()
         let operations = RetentionMessagingOperations(
             documents: documents,

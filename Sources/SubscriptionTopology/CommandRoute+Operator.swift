@@ -10,13 +10,18 @@ extension CommandRoute {
         switch self {
         case .purchase, .switchProduct, .respondToPriceIncrease, .setAutoRenew, .reportBillingOutcome, .advanceTestClock,
             .reloadCatalog, .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock, .requestCustomerRefund,
-            .decideRefund, .getSubscriptionHistory, .priceChangeWhatIf:
+            .decideRefund, .getSubscriptionHistory, .priceChangeWhatIf, .answerRetentionMessage, .getRetentionOffer:
             return true
         case .createSubscription, .modifySubscription, .reactivateSubscription, .changePrice, .extendRenewalDate,
             .massExtendRenewalDate, .getMassExtensionStatus, .getAllSubscriptionStatuses, .cancelSubscription,
             .revokeSubscription, .requestRefund, .changeMetadata, .migrateSubscription, .getTransactionInfo,
             .getTransactionHistory, .getRefundHistory, .getNotificationHistory, .requestTestNotification,
-            .getTestNotificationStatus, .sendConsumptionInformation, .setAppAccountToken, .lookUpOrderId:
+            .getTestNotificationStatus, .sendConsumptionInformation, .setAppAccountToken, .lookUpOrderId,
+            .getAppTransactionInfo, .finishTransaction, .manageRetentionMessaging:
+            return false
+        case .recordRetentionResponse:
+            // Published by the consumer's own retention caller (docs/retention-messaging.md), whose
+            // connection does not stamp `user_id` (the event path's publishes stay uncopied).
             return false
         }
     }

@@ -110,6 +110,22 @@ struct PoisonCommandTests {
         return crashes
     }
 
+    /// The dead letters that came before a sentinel published to the dead-letter queue once the
+    /// poison's letter came, instead of waiting a while for another: a letter a crash gave back
+    /// is queued ahead of the sentinel, so none can arrive after it unseen.
+    static func lettersUpToSentinel(_ stack: Stack, _ connection: AMQPConnection, _ collected: Collected) async throws -> [AMQPDelivery] {
+        try await connection.publish(
+            AMQPMessage(body: Data([0]), properties: AMQPProperties(messageId: "sentinel")),
+            exchange: "", routingKey: "\(stack.busPrefix).commands.dead-letter")
+        let isSentinel = { (delivery: AMQPDelivery) in delivery.message.properties.messageId == "sentinel" }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !collected.all.contains(where: isSentinel), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(collected.all.contains(where: isSentinel), "the sentinel came back from the dead-letter queue")
+        return collected.all.filter { !isSentinel($0) }
+    }
+
     /// The dead letter is the culprit, named by the crash journal (docs/reliability.md, "Poison").
     static func expectPoisonLetter(_ letter: AMQPDelivery, _ poison: Subscriptions_V1_CommandEnvelope) {
         #expect(letter.message.properties.correlationId == poison.commandID)
@@ -137,8 +153,7 @@ struct PoisonCommandTests {
             try await client.publishRaw(try command.serializedBytes(), routingKey: route, correlationId: command.commandID)
         }
         let crashes = try await Self.superviseUntilDeadLettered(stack, collected)
-        try await Task.sleep(for: .seconds(1))
-        let letters = collected.all
+        let letters = try await Self.lettersUpToSentinel(stack, connection, collected)
         #expect(letters.count == 1, "only the poison command is dead-lettered")
         let letter = try #require(letters.first, "the poison command reached the dead-letter queue after \(crashes) crashes")
         Self.expectPoisonLetter(letter, poison)
@@ -176,8 +191,7 @@ struct PoisonCommandTests {
         }
         try await stack.startConsumer(waitForHealth: false)
         let crashes = try await Self.superviseUntilDeadLettered(stack, collected)
-        try await Task.sleep(for: .seconds(1))
-        let letters = collected.all
+        let letters = try await Self.lettersUpToSentinel(stack, connection, collected)
         #expect(letters.count == 1, "only the poison is dead-lettered, none of its 499 batch-mates")
         let letter = try #require(letters.first, "the poison reached the dead-letter queue after \(crashes) crashes")
         Self.expectPoisonLetter(letter, poison)

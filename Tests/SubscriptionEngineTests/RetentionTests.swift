@@ -158,7 +158,7 @@ import Testing
     func appTransactionAndFinish() throws {
         var harness = try Harness()
         let first = try harness.purchase("news.basic.monthly")
-        harness.now = harness.now.adding(days: 3)
+        harness.now = try harness.now.adding(days: 3)
         let second = try harness.purchase("sports.monthly")
         let other = try harness.purchase("sports.monthly", customer: "bob")
         func app(_ id: String) throws -> AppTransaction? {

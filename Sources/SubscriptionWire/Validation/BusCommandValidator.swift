@@ -207,7 +207,20 @@ struct BusFieldCheck {
             text(request.appAccountToken, "appAccountToken", InputRules.identifier)
         case .lookUpOrderID(let request):
             text(request.orderID, "orderId", InputRules.identifier)
-        case .advanceTestClock, .reloadCatalog, .getNotificationHistory, .requestTestNotification,
+        case .getAppTransactionInfo(let request):
+            text(request.transactionID, "transactionId", InputRules.identifier)
+        case .finishTransaction(let request):
+            text(request.transactionID, "transactionId", InputRules.identifier)
+        case .getRetentionOffer(let request):
+            text(request.transactionID, "transactionId", InputRules.identifier)
+        case .recordRetentionResponse(let request):
+            text(request.originalTransactionID, "originalTransactionId", InputRules.identifier)
+            text(request.requestIdentifier, "requestIdentifier", InputRules.identifier)
+            text(request.productID, "productId", InputRules.sku)
+        case .answerRetentionMessage(let request):
+            text(request.originalTransactionID, "originalTransactionId", InputRules.identifier)
+            text(request.requestIdentifier, "requestIdentifier", InputRules.identifier)
+        case .advanceTestClock, .reloadCatalog, .manageRetentionMessaging, .getNotificationHistory, .requestTestNotification,
             .getTestNotificationStatus, .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock,
             .priceChangeWhatIf:
             // No field with an Apple text rule: the generic check (``BusInputVisitor``) covers them.
