@@ -490,7 +490,7 @@ let package = Package(
             ],
             path: "Tests/ServiceTestSupport"
         ),
-        // Real processes of both services against a real broker (README, "Tests").
+        // Real processes of both services against a real broker (CONTRIBUTING.md, "Test").
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -74,7 +74,7 @@ stages_bin=$bin
 echo "benchmark: release build, $(nproc) cores, RabbitMQ $(rabbitmqctl version 2>/dev/null || echo 3.10), quorum commands queue, $(date -u +%FT%TZ)"
 
 # The stages first, on a quiet machine: no private broker yet, no database of the runs below.
-# Run after the mass extension (until 2026-12-01), with the broker holding what a million
+# Run after the mass extension, with the broker holding what a million
 # commands left and the consumer's files still on disk, though both were idle, a price change
 # measured 80-87 thousand per second where the same binary measures about 140 thousand on a
 # quiet machine. Timed on the consumer's allocator (jemalloc, preloaded: linked into this binary

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compares two consumer builds under the same load, in alternating pairs on one broker
-# (docs/benchmarks.md, "Comparing two builds"):
+# (docs/benchmarks.md, "Comparing two builds under load"):
 #
 #   scripts/consumer-ab.sh CONSUMER_A CONSUMER_B [PAIRS] [COMMANDS]
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compares two consumer builds on the mass extension, in alternating runs from one seeded
-# snapshot (docs/benchmarks.md, "Comparing two builds"):
+# snapshot (docs/benchmarks.md, "Comparing two builds on the mass extension"):
 #
 #   scripts/mass-extension-ab.sh CONSUMER_A CONSUMER_B [PAIRS] [SUBSCRIPTIONS]
 #

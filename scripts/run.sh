@@ -10,7 +10,7 @@
 #                                   # (scripts/postgres-local.sh, 127.0.0.1:${POSTGRES_LOCAL_PORT:-5434}),
 #                                   # unless DATABASE_URL names a database; stopped with the rest
 #
-# Configuration: the environment variables of README.md, "Configuration" (AMQP_URL, DATABASE_PATH,
+# Configuration: the environment variables of docs/configuration.md (AMQP_URL, DATABASE_PATH,
 # CATALOG_PATH, CLOCK, PRODUCER_PORT, CONSUMER_PORT, LOG_LEVEL, NOTIFICATION_URLS, ...).
 # On first run it creates a signing identity (.data/identity) and two API keys, an app key and
 # an operator key (.data/keys), and prints how to mint a token (docs/signing-and-auth.md);

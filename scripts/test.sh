@@ -91,6 +91,9 @@ scripts/check-console-assets.sh
 step "checking Compose/ offline (compose-spec schema, docker-compose config, broker definitions)"
 scripts/check-compose.sh
 
+step "checking that the tree says what the product is, not how it was built (no narration)"
+scripts/check-narration.sh
+
 # ONE build for everything that follows: release (what users deploy), with -enable-testing for
 # the suites' @testable imports and WIRE_ENCODING_CHECK (every event and reply the consumer
 # writes by hand is compared with swift-protobuf's bytes, as in debug builds). The suites, the
@@ -131,7 +134,7 @@ if [ $# -eq 0 ]; then
     # The cluster suites stop and start a node of the test cluster: they run alone, right after
     # the others (docs/broker-cluster.md), and are skipped, saying so, in the main run.
     TEST_CLUSTER_SUITES=later swift test "${build_flags[@]}" --skip-build
-    step "the cluster suites, alone: ClusterFailoverTests, BrokerClusterTests, ScaleOutProofTests (issue 11: prints its figures)"
+    step "the cluster suites, alone: ClusterFailoverTests, BrokerClusterTests, ScaleOutProofTests (the scale-out proof prints its figures)"
     swift test "${build_flags[@]}" --skip-build --filter "ClusterFailoverTests|BrokerClusterTests|ScaleOutProofTests"
 else
     swift test "${build_flags[@]}" --skip-build "$@"

@@ -1,7 +1,7 @@
 // libFuzzer target (scripts/fuzz.sh, docs/reliability.md "Fuzzing"): arbitrary bytes as the
 // body of every request model the producer validates. The first byte picks the model, the rest
 // is the body. It must never trap, and an error must name the problem in plain words: no
-// Swift or Foundation internals (the lone-surrogate message of issue 13 leaked
+// Swift or Foundation internals (a lone surrogate escape must not leak
 // `FoundationEssentials.JSONError.SourceLocation`).
 import AppleErrorCatalog
 import SubscriptionAPI

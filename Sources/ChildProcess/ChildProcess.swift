@@ -8,8 +8,8 @@ import Glibc
 /// Without the last part a child inherits every descriptor not marked close-on-exec that is open
 /// at the moment it starts, from any thread: a socket another thread has bound only to see whether
 /// a port is free (the test harness's `FreePort`), a connection, a file. A long-running service
-/// that inherited a bound socket kept its port in use after the parent had closed its copy, and
-/// the service the port was meant for then failed with `EADDRINUSE` (a CI run on 2026-12-01).
+/// that inherits a bound socket keeps its port in use after the parent closed its copy, and the
+/// service the port was meant for then fails with `EADDRINUSE`.
 /// The tests' service processes, the private brokers' script and the chaos run's services all
 /// start through here.
 public enum ChildProcess {

@@ -4,7 +4,7 @@
 /// millisecond, or to 1/4096 of one with the fraction), so a table indexed by
 /// them appends where a random (version 4) id lands on a random page of the index: a batch of
 /// commands adds to the last page or two of the consumer's `processed_command` index instead of
-/// a page per command (docs/benchmarks.md, "Command ids"). The producer gives them to commands
+/// a page per command (docs/consumer.md, "Command ids"). The producer gives them to commands
 /// without an idempotency key.
 public enum UUIDv7 {
     /// The lowercase text form (`8-4-4-4-12` hex digits) of a new version 7 UUID for the time
@@ -21,7 +21,7 @@ public enum UUIDv7 {
     /// the version (RFC 9562 section 6.2, method 3: increased clock precision), then 62 random
     /// bits from `generator`. Ids one process makes in turn then sort in the order it made them,
     /// unless two fall in the same 1/4096 ms; the consumer finds such a command id above every
-    /// processed one without a lookup (docs/benchmarks.md, "New keys known absent").
+    /// processed one without a lookup (docs/consumer.md, "New keys known absent").
     public static func string(
         nanosecondsSince1970: UInt64, using generator: inout some RandomNumberGenerator
     ) -> String {

@@ -3,7 +3,7 @@ import GRDB
 import GRDBSQLite
 
 /// The consumer's hot statements run through SQLite's C API on GRDB's cached statements
-/// (docs/benchmarks.md, "GRDB's per-statement work").
+/// (docs/consumer.md, "GRDB's per-statement work").
 ///
 /// GRDB's `execute(arguments:)` and `fetchOne(_:arguments:)` turn every argument into a
 /// `DatabaseValue` through an existential, build a cursor or a row per call, and check the

@@ -7,7 +7,7 @@
 /// away or brings back ones that were there before. Time-ordered keys are new values above every
 /// stored one: a new subscription's time-ordered id (`3`, the purchase's millisecond, a slot:
 /// docs/engine.md, "Ids are deterministic") and a keyless command's UUID version 7 id. Checking
-/// that such a key is free then needs no lookup in its index (docs/benchmarks.md, "New keys
+/// that such a key is free then needs no lookup in its index (docs/consumer.md, "New keys
 /// known absent"). Any other value, at or below the greatest, is looked up as before.
 struct KeyCeiling {
     /// The greatest stored value when read; nil when the table was empty.

@@ -7,7 +7,7 @@ import GRDBSQLite
 /// SQLite counts the memory it holds unless told otherwise, and to count it every allocation
 /// and free inside SQLite takes one process-wide mutex, shared by the consumer's writer, the
 /// archive's writer and the checkpointer: with it off the consumer used about 8 % less CPU per
-/// command at 500 commands in flight (docs/benchmarks.md, "SQLite's memory statistics").
+/// command at 500 commands in flight (docs/consumer.md, "SQLite's memory statistics").
 /// Nothing here reads the count (`sqlite3_memory_used`, a soft heap limit), so the statistics
 /// are turned off.
 /// Every database this module opens goes through ``DatabasePool/durable(path:configuration:migrator:)``,

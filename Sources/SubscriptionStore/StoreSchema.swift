@@ -153,7 +153,7 @@ enum StoreSchema {
     /// Subscriptions and processed commands in rowid tables (storage order = creation order) with
     /// their keys in unique indexes: a new row is appended instead of inserted at a random place
     /// of a tree of ~450-byte rows, which split every few inserts (a purchase wrote 5.7 pages of
-    /// log, now 2.8; docs/benchmarks.md). Existing subscriptions are copied in id order and the
+    /// log, now 2.8; docs/consumer.md, "Storage and retention"). Existing subscriptions are copied in id order and the
     /// last of them is remembered, so that the id cursor of a mass extension running across the
     /// upgrade still says where to resume (``StoreTransaction/walkSubscriptions(productId:onClock:from:limit:)``).
     private static let v5RowidTables = """

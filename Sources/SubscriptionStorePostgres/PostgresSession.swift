@@ -42,7 +42,7 @@ final class PostgresSession: @unchecked Sendable {
 
     /// Runs `work` on the session's queue and waits for it: for a caller that must answer
     /// synchronously and runs on a thread that may block (another store's queue, never the
-    /// cooperative pool, never this session's own queue).
+    /// cooperative pool, never this `PostgresSession`'s own queue).
     func runBlocking<Result: Sendable>(_ work: (PostgresConnection) throws -> Result) throws -> Result {
         dispatchPrecondition(condition: .notOnQueue(queue))
         return try queue.sync { try work(self.connected()) }

@@ -56,7 +56,7 @@ enum CommandIdStyle: String, ExpressibleByArgument, Sendable {
     /// Version 7 UUIDs, as the producer gives commands without an idempotency key.
     case timeOrdered = "time-ordered"
     /// Version 4 UUIDs: what name-based ids (idempotency keys) and clients with random ids
-    /// cost the consumer (docs/benchmarks.md, "Command ids").
+    /// cost the consumer (docs/consumer.md, "Command ids").
     case random
 
     func next(using randomness: CommandIdRandomness) -> String {

@@ -10,7 +10,7 @@ import SwiftProtobuf
 
 /// `subscriptions-stages`: each stage of the consumer's hot path alone, as operations per
 /// second and heap allocations per operation, so a regression shows where it happens
-/// (docs/benchmarks.md, "Stages"); `storage` prints how the database grows (docs/reliability.md).
+/// (docs/benchmarks.md, "What `scripts/benchmark.sh` measures"); `storage` prints how the database grows (docs/reliability.md).
 @main
 struct StagesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

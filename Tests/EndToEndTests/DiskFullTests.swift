@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// The consumer's disk fills up (issue 13): commands wait, none is dead-lettered, and all are
+/// The consumer's disk fills up: commands wait, none is dead-lettered, and all are
 /// applied once the space is back. The database lives on a small tmpfs the test mounts (root).
 @Suite("Disk full (real consumer process, database on a tmpfs)", .serialized)
 struct DiskFullTests {

@@ -4,7 +4,7 @@ import Testing
 /// What a new user meets in the first hour, through the real processes: the JSON error body
 /// everywhere, deadlines the producer refuses, the catalog reload, the ids of our routes as
 /// plain fields, months on the test clock, reads without side effects, and a consumer started
-/// from anywhere (issue 17).
+/// from anywhere.
 @Suite("The first hour: the HTTP surface end to end", .serialized)
 struct FirstHourTests {
     @Test("unknown paths get 404 and known paths with another method 405 with Allow, both in the API's JSON error body; a deadline under 100 ms is refused")

@@ -5,7 +5,7 @@ import SwiftProtobuf
 import Synchronization
 import Testing
 
-/// Poison and oversize on the bus (issue 13, docs/consumer.md "Poison commands"), with the
+/// Poison and oversize on the bus (docs/consumer.md, "Poison commands"), with the
 /// real consumer process: a body over `MAX_COMMAND_BYTES`, a wrong content type, a command
 /// without `reply_to`, and a command that crashes the process every time it is handled.
 @Suite("Poison and oversize commands (real consumer process, real broker)", .serialized)

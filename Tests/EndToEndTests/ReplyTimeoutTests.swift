@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// HTTP clients under faults (issue 13): with the consumer stopped, a command is published but
+/// HTTP clients under faults: with the consumer stopped, a command is published but
 /// its reply never comes; the 504 says what that means and how to retry safely, and the retry
 /// with the same key returns the first result once the consumer is back.
 @Suite("HTTP clients under faults (real services, consumer stopped)", .serialized)

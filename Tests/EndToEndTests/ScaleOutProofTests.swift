@@ -5,7 +5,7 @@ import SubscriptionStore
 import SubscriptionStorePostgres
 import Testing
 
-/// Issue 11's proof (docs/scale-out.md, "The proof"): the same 20,000-odd mixed commands, with
+/// The scale-out proof (docs/scale-out.md, "The proof"): the same 20,000-odd mixed commands, with
 /// the same idempotency keys, sent to one consumer on SQLite and to three consumer replicas on
 /// PostgreSQL behind a 3-node broker cluster, while one replica is SIGKILLed and one broker node
 /// stops and starts again. Both deployments must end with the same processed commands, the same

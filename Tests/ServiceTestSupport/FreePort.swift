@@ -15,8 +15,7 @@ import Glibc
 /// The check's socket is close-on-exec, and every child starts through `ChildProcess`, which
 /// closes whatever else it would inherit: a service spawned by another suite while this check
 /// held its socket bound used to inherit it and keep the port after the check closed its copy,
-/// and the service the port was for failed to bind (`EADDRINUSE`, a test clock suite's consumer
-/// in CI on 2026-12-01, with a broker restarting in another suite at that moment).
+/// and the service the port was for failed to bind (`EADDRINUSE`).
 public enum FreePort {
     private static let handedOut = Locked<Set<Int>>([])
 

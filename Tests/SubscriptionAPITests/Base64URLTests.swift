@@ -6,7 +6,7 @@ import Testing
 /// gave, for every length and every byte, and refuses what is not base64.
 @Suite("Base64url (RFC 4648 §5) without padding")
 struct Base64URLTests {
-    /// The implementation before 2026-11-28 (three `replacingOccurrences`), as the reference.
+    /// The implementation through Foundation's strings (three `replacingOccurrences`), as the reference.
     private static func referenceEncode(_ data: Data) -> String {
         data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")

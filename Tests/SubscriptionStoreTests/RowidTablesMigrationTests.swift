@@ -5,7 +5,7 @@ import Testing
 @testable import SubscriptionStore
 
 /// Schema v5: `subscription` and `processed_command` become rowid tables appended in creation
-/// order (docs/benchmarks.md, the run of record of 2026-11-27 01:28). A database written at v4 keeps every row, key and
+/// order (docs/consumer.md, "Storage and retention"). A database written at v4 keeps every row, key and
 /// index, and a mass extension that was walking by id resumes where it was.
 @Suite("SQLite schema v5 (rowid tables)")
 struct RowidTablesMigrationTests {

@@ -15,7 +15,7 @@ import Testing
     static let carol = "2589752587062817"
     static let massExtension = "6f1d2b3a-8c44-4e51-9a0e-571c3d2290ab"
 
-    /// A copy of the fixture, opened (and so migrated) by today's store.
+    /// A copy of the fixture, opened (and so migrated) by the current store.
     static func migrated() throws -> SubscriptionDatabase {
         let source = try #require(Bundle.module.url(forResource: "v1-database", withExtension: "sqlite", subdirectory: "Fixtures"))
         let directory = FileManager.default.temporaryDirectory.appending(path: "legacy-\(UUID().uuidString)")

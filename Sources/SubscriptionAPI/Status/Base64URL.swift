@@ -3,9 +3,8 @@ import Foundation
 /// Base64url without padding (RFC 4648 §5), as JWS uses it.
 ///
 /// Byte by byte over Foundation's base64: every signed field, notification and API token goes
-/// through here. (Until 2026-11-28 it was three `replacingOccurrences` on the base64 string,
-/// which Foundation on Linux runs through `NSString`: half the notifier's CPU went there,
-/// docs/notifications.md.)
+/// through here. (Three `replacingOccurrences` on the base64 string, which Foundation on Linux
+/// runs through `NSString`, took half the notifier's CPU; docs/notifications.md.)
 package enum Base64URL {
     /// `data` in base64url, without padding.
     package static func encode(_ data: Data) -> String {

@@ -8,7 +8,7 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// The refund and consumption flow as Apple runs it (issue 16, item 4; docs/refunds.md): the
+/// The refund and consumption flow as Apple runs it (docs/refunds.md): the
 /// customer asks for a refund (CONSUMPTION_REQUEST), the app answers with Send Consumption
 /// Information, the operator (in Apple's place) grants or declines it (REFUND /
 /// REFUND_DECLINED) and may later reverse a granted refund (REFUND_REVERSED); and Set App

@@ -8,7 +8,7 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// What-ifs (issue 16, item 3; docs/what-if.md): questions answered against a snapshot of the
+/// What-ifs (docs/what-if.md): questions answered against a snapshot of the
 /// current subscriptions, on a scratch timeline per subscription, that change nothing. Each
 /// request is the `command` of a CommandEnvelope, each reply the `result` of a CommandReply
 /// (envelope.proto); the rpcs are in service.proto.

@@ -9,7 +9,7 @@ import SubscriptionMessages
 /// SHA-1) over the route's routing key and the key, so a replay carries the same `command_id`
 /// and the consumer answers with its stored first reply. Without a key it is a new time-ordered
 /// UUID (version 7, to 1/4096 ms): the consumer's index of processed commands then grows at its
-/// end instead of at a random page per command (docs/benchmarks.md, "Command ids"), and the
+/// end instead of at a random page per command (docs/consumer.md, "Command ids"), and the
 /// consumer knows the id is new without looking it up ("New keys known absent").
 public enum CommandIdentity {
     /// The namespace of our name-based command ids (a fixed random UUID).
