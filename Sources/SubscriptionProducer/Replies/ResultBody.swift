@@ -163,6 +163,26 @@ struct ServiceResponse: Encodable {
     }
 }
 
+extension ServiceResponse: AppleJSONWritable {
+    /// The keys in sorted order, as `JSONEncoder.appleJSON` writes them.
+    func write(to writer: inout AppleJSONWriter, signer: (any PayloadSigner)?) throws {
+        writer.beginObject()
+        writer.field("effectiveImmediately", effectiveImmediately)
+        writer.field("orderId", orderId)
+        writer.field("originalTransactionId", originalTransactionId)
+        writer.field("proratedRefund", proratedRefund)
+        writer.key("signedRenewalInfo")
+        try signedRenewalInfo.write(to: &writer, signer: signer)
+        if let signedTransactionInfo {
+            writer.key("signedTransactionInfo")
+            try signedTransactionInfo.write(to: &writer, signer: signer)
+        }
+        writer.field("status", status)
+        writer.field("transactionId", transactionId)
+        writer.endObject()
+    }
+}
+
 /// Our answer to a test-clock advance; instants in milliseconds since 1970.
 struct ClockAdvanceResponse: Encodable {
     var previousNow: Int64
