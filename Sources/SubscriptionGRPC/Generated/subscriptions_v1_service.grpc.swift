@@ -511,6 +511,84 @@ public enum Subscriptions_V1_SubscriptionCommands: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "GetAppTransactionInfo" metadata.
+        public enum GetAppTransactionInfo: Sendable {
+            /// Request type for "GetAppTransactionInfo".
+            public typealias Input = SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest
+            /// Response type for "GetAppTransactionInfo".
+            public typealias Output = SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply
+            /// Descriptor for "GetAppTransactionInfo".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
+                method: "GetAppTransactionInfo",
+                type: .unary
+            )
+        }
+        /// Namespace for "FinishTransaction" metadata.
+        public enum FinishTransaction: Sendable {
+            /// Request type for "FinishTransaction".
+            public typealias Input = SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest
+            /// Response type for "FinishTransaction".
+            public typealias Output = SubscriptionMessages.Subscriptions_V1_FinishTransactionReply
+            /// Descriptor for "FinishTransaction".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
+                method: "FinishTransaction",
+                type: .unary
+            )
+        }
+        /// Namespace for "ManageRetentionMessaging" metadata.
+        public enum ManageRetentionMessaging: Sendable {
+            /// Request type for "ManageRetentionMessaging".
+            public typealias Input = Subscriptions_V1_ManageRetentionMessagingRequest
+            /// Response type for "ManageRetentionMessaging".
+            public typealias Output = Subscriptions_V1_ManageRetentionMessagingReply
+            /// Descriptor for "ManageRetentionMessaging".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
+                method: "ManageRetentionMessaging",
+                type: .unary
+            )
+        }
+        /// Namespace for "RecordRetentionResponse" metadata.
+        public enum RecordRetentionResponse: Sendable {
+            /// Request type for "RecordRetentionResponse".
+            public typealias Input = Subscriptions_V1_RecordRetentionResponseRequest
+            /// Response type for "RecordRetentionResponse".
+            public typealias Output = Subscriptions_V1_RecordRetentionResponseReply
+            /// Descriptor for "RecordRetentionResponse".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
+                method: "RecordRetentionResponse",
+                type: .unary
+            )
+        }
+        /// Namespace for "AnswerRetentionMessage" metadata.
+        public enum AnswerRetentionMessage: Sendable {
+            /// Request type for "AnswerRetentionMessage".
+            public typealias Input = Subscriptions_V1_AnswerRetentionMessageRequest
+            /// Response type for "AnswerRetentionMessage".
+            public typealias Output = Subscriptions_V1_AnswerRetentionMessageReply
+            /// Descriptor for "AnswerRetentionMessage".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
+                method: "AnswerRetentionMessage",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetRetentionOffer" metadata.
+        public enum GetRetentionOffer: Sendable {
+            /// Request type for "GetRetentionOffer".
+            public typealias Input = Subscriptions_V1_GetRetentionOfferRequest
+            /// Response type for "GetRetentionOffer".
+            public typealias Output = Subscriptions_V1_GetRetentionOfferReply
+            /// Descriptor for "GetRetentionOffer".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
+                method: "GetRetentionOffer",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "subscriptions.v1.SubscriptionCommands" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Purchase.descriptor,
@@ -549,7 +627,13 @@ public enum Subscriptions_V1_SubscriptionCommands: Sendable {
             DecideRefund.descriptor,
             SetAppAccountToken.descriptor,
             LookUpOrderId.descriptor,
-            PriceChangeWhatIf.descriptor
+            PriceChangeWhatIf.descriptor,
+            GetAppTransactionInfo.descriptor,
+            FinishTransaction.descriptor,
+            ManageRetentionMessaging.descriptor,
+            RecordRetentionResponse.descriptor,
+            AnswerRetentionMessage.descriptor,
+            GetRetentionOffer.descriptor
         ]
     }
 }
@@ -1251,6 +1335,119 @@ extension Subscriptions_V1_SubscriptionCommands {
             request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply>
+
+        /// Handle the "GetAppTransactionInfo" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Get App Transaction Info: the customer's app transaction, signed. Case
+        /// > `get_app_transaction_info`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply` messages.
+        func getAppTransactionInfo(
+            request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>
+
+        /// Handle the "FinishTransaction" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `SubscriptionMessages.Subscriptions_V1_FinishTransactionReply` messages.
+        func finishTransaction(
+            request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>
+
+        /// Handle the "ManageRetentionMessaging" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The Retention Messaging API (images, messages, default messages, the real-time URL, the
+        /// > performance test) and the operator's review of images and messages
+        /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Subscriptions_V1_ManageRetentionMessagingRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Subscriptions_V1_ManageRetentionMessagingReply` messages.
+        func manageRetentionMessaging(
+            request: GRPCCore.StreamingServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_ManageRetentionMessagingReply>
+
+        /// Handle the "RecordRetentionResponse" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Internal: the consumer's retention caller reports the app's real-time answer; the
+        /// > consumer records what the subscriber is shown. Case `record_retention_response`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Subscriptions_V1_RecordRetentionResponseRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Subscriptions_V1_RecordRetentionResponseReply` messages.
+        func recordRetentionResponse(
+            request: GRPCCore.StreamingServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_RecordRetentionResponseReply>
+
+        /// Handle the "AnswerRetentionMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+        /// > Case `answer_retention_message`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Subscriptions_V1_AnswerRetentionMessageRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Subscriptions_V1_AnswerRetentionMessageReply` messages.
+        func answerRetentionMessage(
+            request: GRPCCore.StreamingServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_AnswerRetentionMessageReply>
+
+        /// Handle the "GetRetentionOffer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A subscription's retention offer. Case `get_retention_offer`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Subscriptions_V1_GetRetentionOfferRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Subscriptions_V1_GetRetentionOfferReply` messages.
+        func getRetentionOffer(
+            request: GRPCCore.StreamingServerRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_GetRetentionOfferReply>
     }
 
     /// Service protocol for the "subscriptions.v1.SubscriptionCommands" service.
@@ -1936,6 +2133,119 @@ extension Subscriptions_V1_SubscriptionCommands {
             request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply>
+
+        /// Handle the "GetAppTransactionInfo" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Get App Transaction Info: the customer's app transaction, signed. Case
+        /// > `get_app_transaction_info`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply` message.
+        func getAppTransactionInfo(
+            request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>
+
+        /// Handle the "FinishTransaction" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `SubscriptionMessages.Subscriptions_V1_FinishTransactionReply` message.
+        func finishTransaction(
+            request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>
+
+        /// Handle the "ManageRetentionMessaging" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The Retention Messaging API (images, messages, default messages, the real-time URL, the
+        /// > performance test) and the operator's review of images and messages
+        /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_ManageRetentionMessagingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Subscriptions_V1_ManageRetentionMessagingReply` message.
+        func manageRetentionMessaging(
+            request: GRPCCore.ServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_ManageRetentionMessagingReply>
+
+        /// Handle the "RecordRetentionResponse" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Internal: the consumer's retention caller reports the app's real-time answer; the
+        /// > consumer records what the subscriber is shown. Case `record_retention_response`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_RecordRetentionResponseRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Subscriptions_V1_RecordRetentionResponseReply` message.
+        func recordRetentionResponse(
+            request: GRPCCore.ServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_RecordRetentionResponseReply>
+
+        /// Handle the "AnswerRetentionMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+        /// > Case `answer_retention_message`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_AnswerRetentionMessageRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Subscriptions_V1_AnswerRetentionMessageReply` message.
+        func answerRetentionMessage(
+            request: GRPCCore.ServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_AnswerRetentionMessageReply>
+
+        /// Handle the "GetRetentionOffer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A subscription's retention offer. Case `get_retention_offer`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_GetRetentionOfferRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Subscriptions_V1_GetRetentionOfferReply` message.
+        func getRetentionOffer(
+            request: GRPCCore.ServerRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_GetRetentionOfferReply>
     }
 
     /// Simple service protocol for the "subscriptions.v1.SubscriptionCommands" service.
@@ -2619,6 +2929,119 @@ extension Subscriptions_V1_SubscriptionCommands {
             request: SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfRequest,
             context: GRPCCore.ServerContext
         ) async throws -> SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply
+
+        /// Handle the "GetAppTransactionInfo" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Get App Transaction Info: the customer's app transaction, signed. Case
+        /// > `get_app_transaction_info`.
+        ///
+        /// - Parameters:
+        ///   - request: A `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply` to respond with.
+        func getAppTransactionInfo(
+            request: SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply
+
+        /// Handle the "FinishTransaction" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+        ///
+        /// - Parameters:
+        ///   - request: A `SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `SubscriptionMessages.Subscriptions_V1_FinishTransactionReply` to respond with.
+        func finishTransaction(
+            request: SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> SubscriptionMessages.Subscriptions_V1_FinishTransactionReply
+
+        /// Handle the "ManageRetentionMessaging" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The Retention Messaging API (images, messages, default messages, the real-time URL, the
+        /// > performance test) and the operator's review of images and messages
+        /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
+        ///
+        /// - Parameters:
+        ///   - request: A `Subscriptions_V1_ManageRetentionMessagingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Subscriptions_V1_ManageRetentionMessagingReply` to respond with.
+        func manageRetentionMessaging(
+            request: Subscriptions_V1_ManageRetentionMessagingRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Subscriptions_V1_ManageRetentionMessagingReply
+
+        /// Handle the "RecordRetentionResponse" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Internal: the consumer's retention caller reports the app's real-time answer; the
+        /// > consumer records what the subscriber is shown. Case `record_retention_response`.
+        ///
+        /// - Parameters:
+        ///   - request: A `Subscriptions_V1_RecordRetentionResponseRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Subscriptions_V1_RecordRetentionResponseReply` to respond with.
+        func recordRetentionResponse(
+            request: Subscriptions_V1_RecordRetentionResponseRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Subscriptions_V1_RecordRetentionResponseReply
+
+        /// Handle the "AnswerRetentionMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+        /// > Case `answer_retention_message`.
+        ///
+        /// - Parameters:
+        ///   - request: A `Subscriptions_V1_AnswerRetentionMessageRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Subscriptions_V1_AnswerRetentionMessageReply` to respond with.
+        func answerRetentionMessage(
+            request: Subscriptions_V1_AnswerRetentionMessageRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Subscriptions_V1_AnswerRetentionMessageReply
+
+        /// Handle the "GetRetentionOffer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A subscription's retention offer. Case `get_retention_offer`.
+        ///
+        /// - Parameters:
+        ///   - request: A `Subscriptions_V1_GetRetentionOfferRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Subscriptions_V1_GetRetentionOfferReply` to respond with.
+        func getRetentionOffer(
+            request: Subscriptions_V1_GetRetentionOfferRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Subscriptions_V1_GetRetentionOfferReply
     }
 }
 
@@ -3033,6 +3456,72 @@ extension Subscriptions_V1_SubscriptionCommands.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Subscriptions_V1_SubscriptionCommands.Method.GetAppTransactionInfo.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>(),
+            handler: { request, context in
+                try await self.getAppTransactionInfo(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Subscriptions_V1_SubscriptionCommands.Method.FinishTransaction.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>(),
+            handler: { request, context in
+                try await self.finishTransaction(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Subscriptions_V1_SubscriptionCommands.Method.ManageRetentionMessaging.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_ManageRetentionMessagingRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_ManageRetentionMessagingReply>(),
+            handler: { request, context in
+                try await self.manageRetentionMessaging(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Subscriptions_V1_SubscriptionCommands.Method.RecordRetentionResponse.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_RecordRetentionResponseRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_RecordRetentionResponseReply>(),
+            handler: { request, context in
+                try await self.recordRetentionResponse(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Subscriptions_V1_SubscriptionCommands.Method.AnswerRetentionMessage.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_AnswerRetentionMessageRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_AnswerRetentionMessageReply>(),
+            handler: { request, context in
+                try await self.answerRetentionMessage(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Subscriptions_V1_SubscriptionCommands.Method.GetRetentionOffer.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_GetRetentionOfferRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_GetRetentionOfferReply>(),
+            handler: { request, context in
+                try await self.getRetentionOffer(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -3440,6 +3929,72 @@ extension Subscriptions_V1_SubscriptionCommands.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply> {
         let response = try await self.priceChangeWhatIf(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getAppTransactionInfo(
+        request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply> {
+        let response = try await self.getAppTransactionInfo(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func finishTransaction(
+        request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply> {
+        let response = try await self.finishTransaction(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func manageRetentionMessaging(
+        request: GRPCCore.StreamingServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_ManageRetentionMessagingReply> {
+        let response = try await self.manageRetentionMessaging(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func recordRetentionResponse(
+        request: GRPCCore.StreamingServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_RecordRetentionResponseReply> {
+        let response = try await self.recordRetentionResponse(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func answerRetentionMessage(
+        request: GRPCCore.StreamingServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_AnswerRetentionMessageReply> {
+        let response = try await self.answerRetentionMessage(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getRetentionOffer(
+        request: GRPCCore.StreamingServerRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_GetRetentionOfferReply> {
+        let response = try await self.getRetentionOffer(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3924,6 +4479,84 @@ extension Subscriptions_V1_SubscriptionCommands.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply> {
         return GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply>(
             message: try await self.priceChangeWhatIf(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getAppTransactionInfo(
+        request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply> {
+        return GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>(
+            message: try await self.getAppTransactionInfo(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func finishTransaction(
+        request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply> {
+        return GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>(
+            message: try await self.finishTransaction(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func manageRetentionMessaging(
+        request: GRPCCore.ServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_ManageRetentionMessagingReply> {
+        return GRPCCore.ServerResponse<Subscriptions_V1_ManageRetentionMessagingReply>(
+            message: try await self.manageRetentionMessaging(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func recordRetentionResponse(
+        request: GRPCCore.ServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_RecordRetentionResponseReply> {
+        return GRPCCore.ServerResponse<Subscriptions_V1_RecordRetentionResponseReply>(
+            message: try await self.recordRetentionResponse(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func answerRetentionMessage(
+        request: GRPCCore.ServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_AnswerRetentionMessageReply> {
+        return GRPCCore.ServerResponse<Subscriptions_V1_AnswerRetentionMessageReply>(
+            message: try await self.answerRetentionMessage(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getRetentionOffer(
+        request: GRPCCore.ServerRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_GetRetentionOfferReply> {
+        return GRPCCore.ServerResponse<Subscriptions_V1_GetRetentionOfferReply>(
+            message: try await self.getRetentionOffer(
                 request: request.message,
                 context: context
             ),
@@ -4800,6 +5433,149 @@ extension Subscriptions_V1_SubscriptionCommands {
             deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetAppTransactionInfo" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Get App Transaction Info: the customer's app transaction, signed. Case
+        /// > `get_app_transaction_info`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getAppTransactionInfo<Result>(
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "FinishTransaction" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_FinishTransactionReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func finishTransaction<Result>(
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ManageRetentionMessaging" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The Retention Messaging API (images, messages, default messages, the real-time URL, the
+        /// > performance test) and the operator's review of images and messages
+        /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_ManageRetentionMessagingRequest` message.
+        ///   - serializer: A serializer for `Subscriptions_V1_ManageRetentionMessagingRequest` messages.
+        ///   - deserializer: A deserializer for `Subscriptions_V1_ManageRetentionMessagingReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func manageRetentionMessaging<Result>(
+            request: GRPCCore.ClientRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_ManageRetentionMessagingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_ManageRetentionMessagingReply>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RecordRetentionResponse" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Internal: the consumer's retention caller reports the app's real-time answer; the
+        /// > consumer records what the subscriber is shown. Case `record_retention_response`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_RecordRetentionResponseRequest` message.
+        ///   - serializer: A serializer for `Subscriptions_V1_RecordRetentionResponseRequest` messages.
+        ///   - deserializer: A deserializer for `Subscriptions_V1_RecordRetentionResponseReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func recordRetentionResponse<Result>(
+            request: GRPCCore.ClientRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_RecordRetentionResponseRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_RecordRetentionResponseReply>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "AnswerRetentionMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+        /// > Case `answer_retention_message`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_AnswerRetentionMessageRequest` message.
+        ///   - serializer: A serializer for `Subscriptions_V1_AnswerRetentionMessageRequest` messages.
+        ///   - deserializer: A deserializer for `Subscriptions_V1_AnswerRetentionMessageReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func answerRetentionMessage<Result>(
+            request: GRPCCore.ClientRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_AnswerRetentionMessageRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_AnswerRetentionMessageReply>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetRetentionOffer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A subscription's retention offer. Case `get_retention_offer`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_GetRetentionOfferRequest` message.
+        ///   - serializer: A serializer for `Subscriptions_V1_GetRetentionOfferRequest` messages.
+        ///   - deserializer: A deserializer for `Subscriptions_V1_GetRetentionOfferReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getRetentionOffer<Result>(
+            request: GRPCCore.ClientRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_GetRetentionOfferRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_GetRetentionOfferReply>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -6086,6 +6862,215 @@ extension Subscriptions_V1_SubscriptionCommands {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "GetAppTransactionInfo" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Get App Transaction Info: the customer's app transaction, signed. Case
+        /// > `get_app_transaction_info`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getAppTransactionInfo<Result>(
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Subscriptions_V1_SubscriptionCommands.Method.GetAppTransactionInfo.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "FinishTransaction" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_FinishTransactionReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func finishTransaction<Result>(
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Subscriptions_V1_SubscriptionCommands.Method.FinishTransaction.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ManageRetentionMessaging" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The Retention Messaging API (images, messages, default messages, the real-time URL, the
+        /// > performance test) and the operator's review of images and messages
+        /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_ManageRetentionMessagingRequest` message.
+        ///   - serializer: A serializer for `Subscriptions_V1_ManageRetentionMessagingRequest` messages.
+        ///   - deserializer: A deserializer for `Subscriptions_V1_ManageRetentionMessagingReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func manageRetentionMessaging<Result>(
+            request: GRPCCore.ClientRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_ManageRetentionMessagingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_ManageRetentionMessagingReply>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Subscriptions_V1_SubscriptionCommands.Method.ManageRetentionMessaging.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RecordRetentionResponse" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Internal: the consumer's retention caller reports the app's real-time answer; the
+        /// > consumer records what the subscriber is shown. Case `record_retention_response`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_RecordRetentionResponseRequest` message.
+        ///   - serializer: A serializer for `Subscriptions_V1_RecordRetentionResponseRequest` messages.
+        ///   - deserializer: A deserializer for `Subscriptions_V1_RecordRetentionResponseReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func recordRetentionResponse<Result>(
+            request: GRPCCore.ClientRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_RecordRetentionResponseRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_RecordRetentionResponseReply>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Subscriptions_V1_SubscriptionCommands.Method.RecordRetentionResponse.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "AnswerRetentionMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+        /// > Case `answer_retention_message`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_AnswerRetentionMessageRequest` message.
+        ///   - serializer: A serializer for `Subscriptions_V1_AnswerRetentionMessageRequest` messages.
+        ///   - deserializer: A deserializer for `Subscriptions_V1_AnswerRetentionMessageReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func answerRetentionMessage<Result>(
+            request: GRPCCore.ClientRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_AnswerRetentionMessageRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_AnswerRetentionMessageReply>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Subscriptions_V1_SubscriptionCommands.Method.AnswerRetentionMessage.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetRetentionOffer" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A subscription's retention offer. Case `get_retention_offer`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Subscriptions_V1_GetRetentionOfferRequest` message.
+        ///   - serializer: A serializer for `Subscriptions_V1_GetRetentionOfferRequest` messages.
+        ///   - deserializer: A deserializer for `Subscriptions_V1_GetRetentionOfferReply` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getRetentionOffer<Result>(
+            request: GRPCCore.ClientRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_GetRetentionOfferRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_GetRetentionOfferReply>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Subscriptions_V1_SubscriptionCommands.Method.GetRetentionOffer.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -7166,6 +8151,185 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_PriceChangeWhatIfReply>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetAppTransactionInfo" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Get App Transaction Info: the customer's app transaction, signed. Case
+    /// > `get_app_transaction_info`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getAppTransactionInfo<Result>(
+        request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getAppTransactionInfo(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FinishTransaction" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func finishTransaction<Result>(
+        request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.finishTransaction(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ManageRetentionMessaging" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The Retention Messaging API (images, messages, default messages, the real-time URL, the
+    /// > performance test) and the operator's review of images and messages
+    /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Subscriptions_V1_ManageRetentionMessagingRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func manageRetentionMessaging<Result>(
+        request: GRPCCore.ClientRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.manageRetentionMessaging(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_ManageRetentionMessagingRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_ManageRetentionMessagingReply>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RecordRetentionResponse" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Internal: the consumer's retention caller reports the app's real-time answer; the
+    /// > consumer records what the subscriber is shown. Case `record_retention_response`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Subscriptions_V1_RecordRetentionResponseRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func recordRetentionResponse<Result>(
+        request: GRPCCore.ClientRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.recordRetentionResponse(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_RecordRetentionResponseRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_RecordRetentionResponseReply>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AnswerRetentionMessage" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+    /// > Case `answer_retention_message`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Subscriptions_V1_AnswerRetentionMessageRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func answerRetentionMessage<Result>(
+        request: GRPCCore.ClientRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.answerRetentionMessage(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_AnswerRetentionMessageRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_AnswerRetentionMessageReply>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetRetentionOffer" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A subscription's retention offer. Case `get_retention_offer`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Subscriptions_V1_GetRetentionOfferRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getRetentionOffer<Result>(
+        request: GRPCCore.ClientRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getRetentionOffer(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_GetRetentionOfferRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_GetRetentionOfferReply>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8396,6 +9560,209 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
             metadata: metadata
         )
         return try await self.priceChangeWhatIf(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetAppTransactionInfo" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Get App Transaction Info: the customer's app transaction, signed. Case
+    /// > `get_app_transaction_info`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getAppTransactionInfo<Result>(
+        _ message: SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_GetAppTransactionInfoRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getAppTransactionInfo(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FinishTransaction" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func finishTransaction<Result>(
+        _ message: SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_FinishTransactionReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_FinishTransactionRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.finishTransaction(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ManageRetentionMessaging" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The Retention Messaging API (images, messages, default messages, the real-time URL, the
+    /// > performance test) and the operator's review of images and messages
+    /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func manageRetentionMessaging<Result>(
+        _ message: Subscriptions_V1_ManageRetentionMessagingRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Subscriptions_V1_ManageRetentionMessagingRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.manageRetentionMessaging(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RecordRetentionResponse" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Internal: the consumer's retention caller reports the app's real-time answer; the
+    /// > consumer records what the subscriber is shown. Case `record_retention_response`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func recordRetentionResponse<Result>(
+        _ message: Subscriptions_V1_RecordRetentionResponseRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Subscriptions_V1_RecordRetentionResponseRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.recordRetentionResponse(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AnswerRetentionMessage" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+    /// > Case `answer_retention_message`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func answerRetentionMessage<Result>(
+        _ message: Subscriptions_V1_AnswerRetentionMessageRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Subscriptions_V1_AnswerRetentionMessageRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.answerRetentionMessage(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetRetentionOffer" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A subscription's retention offer. Case `get_retention_offer`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getRetentionOffer<Result>(
+        _ message: Subscriptions_V1_GetRetentionOfferRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Subscriptions_V1_GetRetentionOfferRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getRetentionOffer(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -384,4 +384,69 @@ extension SubscriptionCommandsService: Subscriptions_V1_SubscriptionCommands.Ser
             return nil
         }
     }
+
+    /// Get App Transaction Info: the customer's app transaction, signed. Case
+    /// `get_app_transaction_info`.
+    func getAppTransactionInfo(
+        request: ServerRequest<Subscriptions_V1_GetAppTransactionInfoRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Subscriptions_V1_GetAppTransactionInfoReply> {
+        try await respond(to: .getAppTransactionInfo(request.message), metadata: request.metadata) { result in
+            if case .getAppTransactionInfo(let reply) = result { return reply }
+            return nil
+        }
+    }
+
+    /// Finish Transaction: the app has delivered the transaction. Case `finish_transaction`.
+    func finishTransaction(
+        request: ServerRequest<Subscriptions_V1_FinishTransactionRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Subscriptions_V1_FinishTransactionReply> {
+        try await respond(to: .finishTransaction(request.message), metadata: request.metadata) { result in
+            if case .finishTransaction(let reply) = result { return reply }
+            return nil
+        }
+    }
+
+    /// The Retention Messaging API (images, messages, default messages, the real-time URL, the
+    /// performance test) and the operator's review of images and messages
+    /// (docs/retention-messaging.md). Case `manage_retention_messaging`.
+    func manageRetentionMessaging(
+        request: ServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Subscriptions_V1_ManageRetentionMessagingReply> {
+        try await respond(to: .manageRetentionMessaging(request.message), metadata: request.metadata) { result in
+            if case .manageRetentionMessaging(let reply) = result { return reply }
+            return nil
+        }
+    }
+
+    /// Internal: the consumer's retention caller reports the app's real-time answer; the
+    /// consumer records what the subscriber is shown. Case `record_retention_response`.
+    func recordRetentionResponse(
+        request: ServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Subscriptions_V1_RecordRetentionResponseReply> {
+        try await respond(to: .recordRetentionResponse(request.message), metadata: request.metadata) { result in
+            if case .recordRetentionResponse(let reply) = result { return reply }
+            return nil
+        }
+    }
+
+    /// The subscriber answers a retention offer: keep, take the offer, switch plan or cancel.
+    /// Case `answer_retention_message`.
+    func answerRetentionMessage(
+        request: ServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Subscriptions_V1_AnswerRetentionMessageReply> {
+        try await respond(to: .answerRetentionMessage(request.message), metadata: request.metadata) { result in
+            if case .answerRetentionMessage(let reply) = result { return reply }
+            return nil
+        }
+    }
+
+    /// A subscription's retention offer. Case `get_retention_offer`.
+    func getRetentionOffer(
+        request: ServerRequest<Subscriptions_V1_GetRetentionOfferRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Subscriptions_V1_GetRetentionOfferReply> {
+        try await respond(to: .getRetentionOffer(request.message), metadata: request.metadata) { result in
+            if case .getRetentionOffer(let reply) = result { return reply }
+            return nil
+        }
+    }
 }
