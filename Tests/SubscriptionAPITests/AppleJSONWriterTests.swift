@@ -5,8 +5,8 @@ import Testing
 
 /// The answers' direct JSON path writes, byte for byte, what `JSONEncoder.appleJSON(signer:)`
 /// encodes: every key of every writable type, absent and present, strings that need escaping,
-/// integer extremes. Signed fields are compared unsigned here (an ES256 signature differs each
-/// time; the signed path is checked in SubscriptionTrustTests).
+/// integer extremes. Signed fields are compared signed by `UnsignedTestSigner` here (an ES256
+/// signature differs each time; the signed path is checked in SubscriptionTrustTests).
 @Suite("AppleJSONWriter: JSONEncoder's bytes without JSONEncoder")
 struct AppleJSONWriterTests {
     static let awkward = [
@@ -14,8 +14,10 @@ struct AppleJSONWriterTests {
         "é € 😀 \u{2028}", "Auto-Renewable Subscription",
     ]
 
+    static let signer = UnsignedTestSigner()
+
     static func encoded(_ value: some Encodable) throws -> [UInt8] {
-        Array(try JSONEncoder.appleJSON(signer: nil).encode(value))
+        Array(try JSONEncoder.appleJSON(signer: signer).encode(value))
     }
 
     static func transaction(_ seed: Int) -> JWSTransactionDecodedPayload {
@@ -94,9 +96,9 @@ struct AppleJSONWriterTests {
     func payloads() throws {
         for seed in 0..<24 {
             let transaction = Self.transaction(seed)
-            #expect(try transaction.appleJSONBytes() == Self.encoded(transaction), "transaction \(seed)")
+            #expect(try transaction.appleJSONBytes(signer: Self.signer) == Self.encoded(transaction), "transaction \(seed)")
             let renewal = Self.renewal(seed)
-            #expect(try renewal.appleJSONBytes() == Self.encoded(renewal), "renewal \(seed)")
+            #expect(try renewal.appleJSONBytes(signer: Self.signer) == Self.encoded(renewal), "renewal \(seed)")
         }
     }
 
@@ -105,7 +107,7 @@ struct AppleJSONWriterTests {
         for seed in 0..<12 {
             let commerce = AdvancedCommerceResponse(
                 signedTransactionInfo: SignedPayload(Self.transaction(seed)), signedRenewalInfo: SignedPayload(Self.renewal(seed)))
-            #expect(try commerce.appleJSONBytes() == Self.encoded(commerce), "commerce \(seed)")
+            #expect(try commerce.appleJSONBytes(signer: Self.signer) == Self.encoded(commerce), "commerce \(seed)")
             let items = (0..<(seed % 3)).map { index in
                 LastTransactionsItem(
                     status: .allCases[(seed + index) % 5], originalTransactionId: "20000000\(index)",
@@ -119,14 +121,22 @@ struct AppleJSONWriterTests {
                     SubscriptionGroupIdentifierItem(subscriptionGroupIdentifier: "news", lastTransactions: items),
                     SubscriptionGroupIdentifierItem(subscriptionGroupIdentifier: "sport", lastTransactions: []),
                 ])
-            #expect(try statuses.appleJSONBytes() == Self.encoded(statuses), "statuses \(seed)")
+            #expect(try statuses.appleJSONBytes(signer: Self.signer) == Self.encoded(statuses), "statuses \(seed)")
             let extensionResponse = ExtendRenewalDateResponse(
                 originalTransactionId: "1000", webOrderLineItemId: Self.awkward[seed % Self.awkward.count],
                 success: seed % 2 == 0, effectiveDate: seed % 3 == 0 ? nil : 1_760_000_000_000)
-            #expect(try extensionResponse.appleJSONBytes() == Self.encoded(extensionResponse), "extension \(seed)")
+            #expect(try extensionResponse.appleJSONBytes(signer: Self.signer) == Self.encoded(extensionResponse), "extension \(seed)")
             let error = ErrorPayload(errorCode: 4_040_001 + Int64(seed), errorMessage: Self.awkward[seed % Self.awkward.count])
-            #expect(try error.appleJSONBytes() == Self.encoded(error), "error \(seed)")
+            #expect(try error.appleJSONBytes(signer: Self.signer) == Self.encoded(error), "error \(seed)")
         }
+    }
+
+    @Test("a signed field without a signer fails on both paths, never written unsigned")
+    func signedFieldNeedsSigner() {
+        let commerce = AdvancedCommerceResponse(
+            signedTransactionInfo: SignedPayload(Self.transaction(0)), signedRenewalInfo: SignedPayload(Self.renewal(0)))
+        #expect(throws: EncodingError.self) { try commerce.appleJSONBytes(signer: nil) }
+        #expect(throws: EncodingError.self) { try JSONEncoder.appleJSON(signer: nil).encode(commerce) }
     }
 
     @Test("every control character, and integers at their limits")
@@ -146,7 +156,7 @@ struct AppleJSONWriterTests {
         let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
         for (text, number) in [(every, Int64.min), ("", Int64.max), ("x", 0), ("\"", -9), ("😀", 10)] {
             let value = Text(text: text, number: number)
-            #expect(try value.appleJSONBytes() == Self.encoded(value), "\(number)")
+            #expect(try value.appleJSONBytes(signer: Self.signer) == Self.encoded(value), "\(number)")
         }
     }
 

@@ -2,7 +2,7 @@
 /// the answers every command request builds take this path instead of `JSONEncoder`.
 public protocol AppleJSONWritable {
     /// Appends the value's JSON; ``SignedPayload`` fields inside are signed by `signer`
-    /// (unsigned JWS without one).
+    /// (without one, writing a signed field fails).
     func write(to writer: inout AppleJSONWriter, signer: (any PayloadSigner)?) throws
 }
 
@@ -16,25 +16,16 @@ extension AppleJSONWritable {
 }
 
 extension SignedPayload: AppleJSONWritable where Payload: AppleJSONWritable {
-    /// The compact JWS as a JSON string: the payload's JSON signed by `signer`, or unsigned.
+    /// The compact JWS as a JSON string: the payload's JSON signed by `signer`. Without a signer
+    /// it fails, as ``SignedPayload``'s `Encodable` conformance does: a signed field is never
+    /// written unsigned (tests sign with `UnsignedTestSigner`).
     public func write(to writer: inout AppleJSONWriter, signer: (any PayloadSigner)?) throws {
-        let payloadJSON = try payload.appleJSONBytes(signer: signer)
-        if let signer {
-            writer.rawString(try signer.compactJWSBytes(signing: payloadJSON))
-        } else {
-            var jws = Self.encodedUnsignedHeader
-            jws.append(UInt8(ascii: "."))
-            Base64URL.append(payloadJSON, to: &jws)
-            jws.append(UInt8(ascii: "."))
-            writer.rawString(jws)
+        guard let signer else {
+            throw EncodingError.invalidValue(
+                self, EncodingError.Context(codingPath: [], debugDescription: "no PayloadSigner: a signed field is never written unsigned"))
         }
-    }
-
-    /// `base64url({"alg":"none","typ":"JWT"})`.
-    static var encodedUnsignedHeader: [UInt8] {
-        var bytes: [UInt8] = []
-        Base64URL.append(Array(header), to: &bytes)
-        return bytes
+        let payloadJSON = try payload.appleJSONBytes(signer: signer)
+        writer.rawString(try signer.compactJWSBytes(signing: payloadJSON))
     }
 }
 
