@@ -63,6 +63,13 @@ public struct AppleJSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A JSON value written by `JSONEncoder.appleJSON(signer:)` (a rare part of an answer that
+    /// has no writer of its own), appended as it is.
+    public mutating func rawJSON(_ value: some Sequence<UInt8>) {
+        separate()
+        bytes.append(contentsOf: value)
+    }
+
     /// An integer value.
     public mutating func integer(_ value: some BinaryInteger) {
         separate()

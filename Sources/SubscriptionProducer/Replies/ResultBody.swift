@@ -1,3 +1,4 @@
+import Foundation
 import StableIdentifiers
 import SubscriptionAPI
 import SubscriptionMessages
@@ -171,6 +172,11 @@ extension ServiceResponse: AppleJSONWritable {
         writer.field("orderId", orderId)
         writer.field("originalTransactionId", originalTransactionId)
         writer.field("proratedRefund", proratedRefund)
+        if let retention {
+            // Only with auto-renew turned off under retention messaging: JSONEncoder's bytes.
+            writer.key("retention")
+            writer.rawJSON(try JSONEncoder.appleJSON(signer: signer).encode(retention))
+        }
         writer.key("signedRenewalInfo")
         try signedRenewalInfo.write(to: &writer, signer: signer)
         if let signedTransactionInfo {
