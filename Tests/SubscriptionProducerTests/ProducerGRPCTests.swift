@@ -179,6 +179,29 @@ struct ProducerGRPCTests {
         }
     }
 
+    @Test("the gRPC service has one method per command route, the retention rpcs included")
+    func everyRouteServed() {
+        let methods = Subscriptions_V1_SubscriptionCommands.Method.descriptors.map(\.method).sorted()
+        #expect(methods == CommandRoute.allCases.map(\.methodName).sorted())
+        #expect(methods.contains("GetRetentionOffer") && methods.contains("ManageRetentionMessaging"))
+    }
+
+    @Test("which calls need an operator key: as on HTTP, Apple's Retention Messaging API takes an app key, its review does not")
+    func operatorOnlyCalls() {
+        var upload = Subscriptions_V1_ManageRetentionMessagingRequest()
+        upload.operation = .uploadImage(Subscriptions_V1_UploadRetentionImage())
+        var review = Subscriptions_V1_ManageRetentionMessagingRequest()
+        review.operation = .review(Subscriptions_V1_ReviewRetentionContent())
+        #expect(!SubscriptionCommandsService.needsOperatorKey(.manageRetentionMessaging(upload)))
+        #expect(SubscriptionCommandsService.needsOperatorKey(.manageRetentionMessaging(review)))
+        #expect(!SubscriptionCommandsService.needsOperatorKey(.getAppTransactionInfo(Subscriptions_V1_GetAppTransactionInfoRequest())))
+        #expect(!SubscriptionCommandsService.needsOperatorKey(.finishTransaction(Subscriptions_V1_FinishTransactionRequest())))
+        #expect(SubscriptionCommandsService.needsOperatorKey(.getRetentionOffer(Subscriptions_V1_GetRetentionOfferRequest())))
+        #expect(SubscriptionCommandsService.needsOperatorKey(.answerRetentionMessage(Subscriptions_V1_AnswerRetentionMessageRequest())))
+        #expect(SubscriptionCommandsService.needsOperatorKey(.recordRetentionResponse(Subscriptions_V1_RecordRetentionResponseRequest())))
+        #expect(SubscriptionCommandsService.needsOperatorKey(.purchase(Self.purchase)))
+    }
+
     @Test("grpc-timeout values of every unit are read; malformed ones are ignored")
     func grpcTimeoutHeader() {
         #expect(GRPCTimeout("2500m")?.duration == .milliseconds(2500))

@@ -50,7 +50,7 @@ struct SubscriptionCommandsService: Sendable {
         unwrap: (Subscriptions_V1_CommandReply.OneOf_Result) -> Reply?
     ) async throws -> ServerResponse<Reply> {
         let route = CommandRoute(command)
-        try authenticate(metadata, route: route)
+        try authenticate(metadata, command: command)
         let timeout = Self.deadline(metadata.string(Key.timeout), default: defaultTimeout, maximum: maximumTimeout)
         let testClock = metadata.string(Key.testClock) ?? ""
         let key = metadata.string(Key.idempotencyKey).flatMap { $0.isEmpty ? nil : $0 }
@@ -73,13 +73,14 @@ struct SubscriptionCommandsService: Sendable {
         return ServerResponse(message: reply, metadata: [Key.commandID: .string(outgoing.commandID)])
     }
 
-    /// Lets the call through only with a valid bearer token of a key allowed on `route`: any key
-    /// for the commands behind Apple's endpoints, an operator key for the others (as the HTTP
+    /// Lets the call through only with a valid bearer token of a key allowed on `command`: any
+    /// key for the commands behind Apple's endpoints, an operator key for the others (as the HTTP
     /// routes, docs/signing-and-auth.md).
-    func authenticate(_ metadata: Metadata, route: CommandRoute) throws(RPCError) {
+    func authenticate(_ metadata: Metadata, command: Subscriptions_V1_CommandEnvelope.OneOf_Command) throws(RPCError) {
         do throws(BearerTokenError) {
             let key = try authentication.verify(authorization: metadata.string(Key.authorization))
-            if !Self.appleRoutes.contains(route), key.role != .operator {
+            if Self.needsOperatorKey(command), key.role != .operator {
+                let route = CommandRoute(command)
                 throw BearerTokenError(
                     .operatorKeyRequired, "\(route.methodName) is an operations method: it needs an operator key, '\(key.keyId)' is an app key")
             }
@@ -94,14 +95,24 @@ struct SubscriptionCommandsService: Sendable {
         }
     }
 
-    /// The commands behind Apple's endpoints (App Store Server API, Advanced Commerce API), which
-    /// an app key may send; every other command needs an operator key.
+    /// Whether `command` needs an operator key: every command but those behind Apple's endpoints,
+    /// and of the Retention Messaging API's operations the review of images and messages, which
+    /// the HTTP API serves on the operator's routes too.
+    static func needsOperatorKey(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command) -> Bool {
+        if case .manageRetentionMessaging(let request) = command, case .review = request.operation { return true }
+        return !appleRoutes.contains(CommandRoute(command))
+    }
+
+    /// The commands behind Apple's endpoints (App Store Server API, Advanced Commerce API,
+    /// Retention Messaging API), which an app key may send; every other command needs an
+    /// operator key.
     static let appleRoutes: Set<CommandRoute> = [
         .createSubscription, .modifySubscription, .reactivateSubscription, .changePrice, .changeMetadata,
         .cancelSubscription, .revokeSubscription, .migrateSubscription, .requestRefund, .extendRenewalDate,
         .massExtendRenewalDate, .getMassExtensionStatus, .getAllSubscriptionStatuses, .getTransactionInfo,
         .getTransactionHistory, .getRefundHistory, .getNotificationHistory, .requestTestNotification,
         .getTestNotificationStatus, .sendConsumptionInformation, .setAppAccountToken, .lookUpOrderId,
+        .getAppTransactionInfo, .finishTransaction, .manageRetentionMessaging,
     ]
 
     /// The call's deadline: gRPC's `grpc-timeout` (at most `maximum`), else `default`.
