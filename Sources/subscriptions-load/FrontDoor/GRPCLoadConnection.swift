@@ -35,13 +35,13 @@ final class GRPCLoadConnection: FrontDoorConnection {
                     ok: true, bytes: 0,
                     originalTransactionId: reply.subscription.transactionInfo.originalTransactionID)
             case .statusRead(let original):
-                let reply = try await stub.getAllSubscriptionStatuses(.with { $0.transactionID = original }, metadata: metadata)
+                _ = try await stub.getAllSubscriptionStatuses(.with { $0.transactionID = original }, metadata: metadata)
                 return FrontDoorAnswer(ok: true, bytes: 0, originalTransactionId: nil)
             case .extend(let original):
                 let reply = try await stub.extendRenewalDate(request.extendRequest(original), metadata: metadata)
                 return FrontDoorAnswer(ok: reply.success, bytes: 0, originalTransactionId: nil)
             case .changePrice(let original, let product):
-                let reply = try await stub.changePrice(request.changePriceRequest(original, product: product), metadata: metadata)
+                _ = try await stub.changePrice(request.changePriceRequest(original, product: product), metadata: metadata)
                 return FrontDoorAnswer(ok: true, bytes: 0, originalTransactionId: nil)
             }
         } catch is RPCError {
