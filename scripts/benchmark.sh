@@ -190,7 +190,7 @@ ceiling=$(awk '/throughput/ {print $5}' "$work/ceiling.txt")
 product=$(awk '/throughput/ {print $5}' "$work/product.txt")
 echo "=== ratio at 500 in flight: product $product / ceiling $ceiling commands/s = $(awk -v p="$product" -v c="$ceiling" 'BEGIN { printf "%.0f %%", 100 * p / c }')"
 
-# shellcheck source=lib/benchmark-front-door.sh
+# shellcheck source=scripts/lib/benchmark-front-door.sh
 source "$repo/scripts/lib/benchmark-front-door.sh"
 
 echo "=== mass renewal-date extension over $subscriptions subscriptions (system clock: the scheduler runs it in batches)"

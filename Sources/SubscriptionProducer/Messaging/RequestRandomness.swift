@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The random bits of the producer's request path: command ids without a key (UUID version 7)
-/// and new trace ids. One generator seeded once from the system's, instead of a `getrandom`
-/// system call per 8 bytes (three to five per request). Ids need to be unique, not
+/// The random bits of the producer's request path: command ids without a key (UUID version 7).
+/// One generator seeded once from the system's, instead of a `getrandom` system call per 8
+/// bytes. Ids need to be unique, not
 /// unpredictable: nothing here is a secret.
 final class RequestRandomness: Sendable {
     /// The process's generator.
