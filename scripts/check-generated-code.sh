@@ -8,7 +8,8 @@
 #     recomputed with protoc;
 #   - the sha256 of every committed Generated/*.pb.swift (hand edits, missing or
 #     extra files);
-#   the same for the committed gRPC stubs (Sources/SubscriptionGRPC/Generated/*.grpc.swift);
+#   the same for the committed gRPC stubs (Sources/SubscriptionGRPC/Generated/*.grpc.swift),
+#   and that Protos/grpc-module-mappings.asciipb lists every proto but service.proto;
 #   regenerates Generated/CommandRoute.swift and the gRPC front door's methods from
 #   service.proto (Python, no protoc plugin) and compares them with the committed files;
 #   and checks that `protoc --python_out` and `protoc-c --c_out` accept the protos.
@@ -113,6 +114,13 @@ while IFS= read -r f; do
 done < <(grpc_generated_files)
 for f in "${!want_grpc[@]}"; do
   [[ -n "${seen_grpc[$f]:-}" ]] || problem "$grpc_rel/$f is missing: run scripts/generate-protos.sh"
+done
+
+# --- the gRPC plugin's module mappings: every proto but the service's is SubscriptionMessages'
+for f in "${protos[@]}"; do
+  [[ " ${GRPC_PROTOS[*]} " == *" $f "* ]] && continue
+  grep -qF "proto_file_path: \"$f\"" "$GRPC_MODULE_MAPPINGS" \
+    || problem "Protos/$f is not in ${GRPC_MODULE_MAPPINGS#"$ROOT"/}: add it (its messages are SubscriptionMessages'), then run scripts/generate-protos.sh"
 done
 
 # --- CommandRoute.swift and the gRPC methods: regenerated from service.proto and envelope.proto

@@ -540,9 +540,9 @@ public enum Subscriptions_V1_SubscriptionCommands: Sendable {
         /// Namespace for "ManageRetentionMessaging" metadata.
         public enum ManageRetentionMessaging: Sendable {
             /// Request type for "ManageRetentionMessaging".
-            public typealias Input = Subscriptions_V1_ManageRetentionMessagingRequest
+            public typealias Input = SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest
             /// Response type for "ManageRetentionMessaging".
-            public typealias Output = Subscriptions_V1_ManageRetentionMessagingReply
+            public typealias Output = SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply
             /// Descriptor for "ManageRetentionMessaging".
             public static let descriptor = GRPCCore.MethodDescriptor(
                 service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
@@ -553,9 +553,9 @@ public enum Subscriptions_V1_SubscriptionCommands: Sendable {
         /// Namespace for "RecordRetentionResponse" metadata.
         public enum RecordRetentionResponse: Sendable {
             /// Request type for "RecordRetentionResponse".
-            public typealias Input = Subscriptions_V1_RecordRetentionResponseRequest
+            public typealias Input = SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest
             /// Response type for "RecordRetentionResponse".
-            public typealias Output = Subscriptions_V1_RecordRetentionResponseReply
+            public typealias Output = SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply
             /// Descriptor for "RecordRetentionResponse".
             public static let descriptor = GRPCCore.MethodDescriptor(
                 service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
@@ -566,9 +566,9 @@ public enum Subscriptions_V1_SubscriptionCommands: Sendable {
         /// Namespace for "AnswerRetentionMessage" metadata.
         public enum AnswerRetentionMessage: Sendable {
             /// Request type for "AnswerRetentionMessage".
-            public typealias Input = Subscriptions_V1_AnswerRetentionMessageRequest
+            public typealias Input = SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest
             /// Response type for "AnswerRetentionMessage".
-            public typealias Output = Subscriptions_V1_AnswerRetentionMessageReply
+            public typealias Output = SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply
             /// Descriptor for "AnswerRetentionMessage".
             public static let descriptor = GRPCCore.MethodDescriptor(
                 service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
@@ -579,9 +579,9 @@ public enum Subscriptions_V1_SubscriptionCommands: Sendable {
         /// Namespace for "GetRetentionOffer" metadata.
         public enum GetRetentionOffer: Sendable {
             /// Request type for "GetRetentionOffer".
-            public typealias Input = Subscriptions_V1_GetRetentionOfferRequest
+            public typealias Input = SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest
             /// Response type for "GetRetentionOffer".
-            public typealias Output = Subscriptions_V1_GetRetentionOfferReply
+            public typealias Output = SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply
             /// Descriptor for "GetRetentionOffer".
             public static let descriptor = GRPCCore.MethodDescriptor(
                 service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "subscriptions.v1.SubscriptionCommands"),
@@ -1382,16 +1382,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
         ///
         /// - Parameters:
-        ///   - request: A streaming request of `Subscriptions_V1_ManageRetentionMessagingRequest` messages.
+        ///   - request: A streaming request of `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest` messages.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A streaming response of `Subscriptions_V1_ManageRetentionMessagingReply` messages.
+        /// - Returns: A streaming response of `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply` messages.
         func manageRetentionMessaging(
-            request: GRPCCore.StreamingServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+            request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_ManageRetentionMessagingReply>
+        ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>
 
         /// Handle the "RecordRetentionResponse" method.
         ///
@@ -1401,16 +1401,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > consumer records what the subscriber is shown. Case `record_retention_response`.
         ///
         /// - Parameters:
-        ///   - request: A streaming request of `Subscriptions_V1_RecordRetentionResponseRequest` messages.
+        ///   - request: A streaming request of `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest` messages.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A streaming response of `Subscriptions_V1_RecordRetentionResponseReply` messages.
+        /// - Returns: A streaming response of `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply` messages.
         func recordRetentionResponse(
-            request: GRPCCore.StreamingServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+            request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_RecordRetentionResponseReply>
+        ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>
 
         /// Handle the "AnswerRetentionMessage" method.
         ///
@@ -1420,16 +1420,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > Case `answer_retention_message`.
         ///
         /// - Parameters:
-        ///   - request: A streaming request of `Subscriptions_V1_AnswerRetentionMessageRequest` messages.
+        ///   - request: A streaming request of `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest` messages.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A streaming response of `Subscriptions_V1_AnswerRetentionMessageReply` messages.
+        /// - Returns: A streaming response of `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply` messages.
         func answerRetentionMessage(
-            request: GRPCCore.StreamingServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+            request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_AnswerRetentionMessageReply>
+        ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>
 
         /// Handle the "GetRetentionOffer" method.
         ///
@@ -1438,16 +1438,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > A subscription's retention offer. Case `get_retention_offer`.
         ///
         /// - Parameters:
-        ///   - request: A streaming request of `Subscriptions_V1_GetRetentionOfferRequest` messages.
+        ///   - request: A streaming request of `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest` messages.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A streaming response of `Subscriptions_V1_GetRetentionOfferReply` messages.
+        /// - Returns: A streaming response of `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply` messages.
         func getRetentionOffer(
-            request: GRPCCore.StreamingServerRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+            request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_GetRetentionOfferReply>
+        ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>
     }
 
     /// Service protocol for the "subscriptions.v1.SubscriptionCommands" service.
@@ -2180,16 +2180,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_ManageRetentionMessagingRequest` message.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A response containing a single `Subscriptions_V1_ManageRetentionMessagingReply` message.
+        /// - Returns: A response containing a single `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply` message.
         func manageRetentionMessaging(
-            request: GRPCCore.ServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+            request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_ManageRetentionMessagingReply>
+        ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>
 
         /// Handle the "RecordRetentionResponse" method.
         ///
@@ -2199,16 +2199,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > consumer records what the subscriber is shown. Case `record_retention_response`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_RecordRetentionResponseRequest` message.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A response containing a single `Subscriptions_V1_RecordRetentionResponseReply` message.
+        /// - Returns: A response containing a single `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply` message.
         func recordRetentionResponse(
-            request: GRPCCore.ServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+            request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_RecordRetentionResponseReply>
+        ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>
 
         /// Handle the "AnswerRetentionMessage" method.
         ///
@@ -2218,16 +2218,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > Case `answer_retention_message`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_AnswerRetentionMessageRequest` message.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A response containing a single `Subscriptions_V1_AnswerRetentionMessageReply` message.
+        /// - Returns: A response containing a single `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply` message.
         func answerRetentionMessage(
-            request: GRPCCore.ServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+            request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_AnswerRetentionMessageReply>
+        ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>
 
         /// Handle the "GetRetentionOffer" method.
         ///
@@ -2236,16 +2236,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > A subscription's retention offer. Case `get_retention_offer`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_GetRetentionOfferRequest` message.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A response containing a single `Subscriptions_V1_GetRetentionOfferReply` message.
+        /// - Returns: A response containing a single `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply` message.
         func getRetentionOffer(
-            request: GRPCCore.ServerRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+            request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
             context: GRPCCore.ServerContext
-        ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_GetRetentionOfferReply>
+        ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>
     }
 
     /// Simple service protocol for the "subscriptions.v1.SubscriptionCommands" service.
@@ -2976,16 +2976,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
         ///
         /// - Parameters:
-        ///   - request: A `Subscriptions_V1_ManageRetentionMessagingRequest` message.
+        ///   - request: A `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A `Subscriptions_V1_ManageRetentionMessagingReply` to respond with.
+        /// - Returns: A `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply` to respond with.
         func manageRetentionMessaging(
-            request: Subscriptions_V1_ManageRetentionMessagingRequest,
+            request: SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest,
             context: GRPCCore.ServerContext
-        ) async throws -> Subscriptions_V1_ManageRetentionMessagingReply
+        ) async throws -> SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply
 
         /// Handle the "RecordRetentionResponse" method.
         ///
@@ -2995,16 +2995,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > consumer records what the subscriber is shown. Case `record_retention_response`.
         ///
         /// - Parameters:
-        ///   - request: A `Subscriptions_V1_RecordRetentionResponseRequest` message.
+        ///   - request: A `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A `Subscriptions_V1_RecordRetentionResponseReply` to respond with.
+        /// - Returns: A `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply` to respond with.
         func recordRetentionResponse(
-            request: Subscriptions_V1_RecordRetentionResponseRequest,
+            request: SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest,
             context: GRPCCore.ServerContext
-        ) async throws -> Subscriptions_V1_RecordRetentionResponseReply
+        ) async throws -> SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply
 
         /// Handle the "AnswerRetentionMessage" method.
         ///
@@ -3014,16 +3014,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > Case `answer_retention_message`.
         ///
         /// - Parameters:
-        ///   - request: A `Subscriptions_V1_AnswerRetentionMessageRequest` message.
+        ///   - request: A `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A `Subscriptions_V1_AnswerRetentionMessageReply` to respond with.
+        /// - Returns: A `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply` to respond with.
         func answerRetentionMessage(
-            request: Subscriptions_V1_AnswerRetentionMessageRequest,
+            request: SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest,
             context: GRPCCore.ServerContext
-        ) async throws -> Subscriptions_V1_AnswerRetentionMessageReply
+        ) async throws -> SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply
 
         /// Handle the "GetRetentionOffer" method.
         ///
@@ -3032,16 +3032,16 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > A subscription's retention offer. Case `get_retention_offer`.
         ///
         /// - Parameters:
-        ///   - request: A `Subscriptions_V1_GetRetentionOfferRequest` message.
+        ///   - request: A `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest` message.
         ///   - context: Context providing information about the RPC.
         /// - Throws: Any error which occurred during the processing of the request. Thrown errors
         ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
         ///     to an internal error.
-        /// - Returns: A `Subscriptions_V1_GetRetentionOfferReply` to respond with.
+        /// - Returns: A `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply` to respond with.
         func getRetentionOffer(
-            request: Subscriptions_V1_GetRetentionOfferRequest,
+            request: SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest,
             context: GRPCCore.ServerContext
-        ) async throws -> Subscriptions_V1_GetRetentionOfferReply
+        ) async throws -> SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply
     }
 }
 
@@ -3480,8 +3480,8 @@ extension Subscriptions_V1_SubscriptionCommands.StreamingServiceProtocol {
         )
         router.registerHandler(
             forMethod: Subscriptions_V1_SubscriptionCommands.Method.ManageRetentionMessaging.descriptor,
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_ManageRetentionMessagingRequest>(),
-            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_ManageRetentionMessagingReply>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>(),
             handler: { request, context in
                 try await self.manageRetentionMessaging(
                     request: request,
@@ -3491,8 +3491,8 @@ extension Subscriptions_V1_SubscriptionCommands.StreamingServiceProtocol {
         )
         router.registerHandler(
             forMethod: Subscriptions_V1_SubscriptionCommands.Method.RecordRetentionResponse.descriptor,
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_RecordRetentionResponseRequest>(),
-            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_RecordRetentionResponseReply>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>(),
             handler: { request, context in
                 try await self.recordRetentionResponse(
                     request: request,
@@ -3502,8 +3502,8 @@ extension Subscriptions_V1_SubscriptionCommands.StreamingServiceProtocol {
         )
         router.registerHandler(
             forMethod: Subscriptions_V1_SubscriptionCommands.Method.AnswerRetentionMessage.descriptor,
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_AnswerRetentionMessageRequest>(),
-            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_AnswerRetentionMessageReply>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>(),
             handler: { request, context in
                 try await self.answerRetentionMessage(
                     request: request,
@@ -3513,8 +3513,8 @@ extension Subscriptions_V1_SubscriptionCommands.StreamingServiceProtocol {
         )
         router.registerHandler(
             forMethod: Subscriptions_V1_SubscriptionCommands.Method.GetRetentionOffer.descriptor,
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_GetRetentionOfferRequest>(),
-            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_GetRetentionOfferReply>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>(),
             handler: { request, context in
                 try await self.getRetentionOffer(
                     request: request,
@@ -3958,9 +3958,9 @@ extension Subscriptions_V1_SubscriptionCommands.ServiceProtocol {
     }
 
     public func manageRetentionMessaging(
-        request: GRPCCore.StreamingServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+        request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_ManageRetentionMessagingReply> {
+    ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply> {
         let response = try await self.manageRetentionMessaging(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
@@ -3969,9 +3969,9 @@ extension Subscriptions_V1_SubscriptionCommands.ServiceProtocol {
     }
 
     public func recordRetentionResponse(
-        request: GRPCCore.StreamingServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+        request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_RecordRetentionResponseReply> {
+    ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply> {
         let response = try await self.recordRetentionResponse(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
@@ -3980,9 +3980,9 @@ extension Subscriptions_V1_SubscriptionCommands.ServiceProtocol {
     }
 
     public func answerRetentionMessage(
-        request: GRPCCore.StreamingServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+        request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_AnswerRetentionMessageReply> {
+    ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply> {
         let response = try await self.answerRetentionMessage(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
@@ -3991,9 +3991,9 @@ extension Subscriptions_V1_SubscriptionCommands.ServiceProtocol {
     }
 
     public func getRetentionOffer(
-        request: GRPCCore.StreamingServerRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+        request: GRPCCore.StreamingServerRequest<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.StreamingServerResponse<Subscriptions_V1_GetRetentionOfferReply> {
+    ) async throws -> GRPCCore.StreamingServerResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply> {
         let response = try await self.getRetentionOffer(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
@@ -4513,10 +4513,10 @@ extension Subscriptions_V1_SubscriptionCommands.SimpleServiceProtocol {
     }
 
     public func manageRetentionMessaging(
-        request: GRPCCore.ServerRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+        request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_ManageRetentionMessagingReply> {
-        return GRPCCore.ServerResponse<Subscriptions_V1_ManageRetentionMessagingReply>(
+    ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply> {
+        return GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>(
             message: try await self.manageRetentionMessaging(
                 request: request.message,
                 context: context
@@ -4526,10 +4526,10 @@ extension Subscriptions_V1_SubscriptionCommands.SimpleServiceProtocol {
     }
 
     public func recordRetentionResponse(
-        request: GRPCCore.ServerRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+        request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_RecordRetentionResponseReply> {
-        return GRPCCore.ServerResponse<Subscriptions_V1_RecordRetentionResponseReply>(
+    ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply> {
+        return GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>(
             message: try await self.recordRetentionResponse(
                 request: request.message,
                 context: context
@@ -4539,10 +4539,10 @@ extension Subscriptions_V1_SubscriptionCommands.SimpleServiceProtocol {
     }
 
     public func answerRetentionMessage(
-        request: GRPCCore.ServerRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+        request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_AnswerRetentionMessageReply> {
-        return GRPCCore.ServerResponse<Subscriptions_V1_AnswerRetentionMessageReply>(
+    ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply> {
+        return GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>(
             message: try await self.answerRetentionMessage(
                 request: request.message,
                 context: context
@@ -4552,10 +4552,10 @@ extension Subscriptions_V1_SubscriptionCommands.SimpleServiceProtocol {
     }
 
     public func getRetentionOffer(
-        request: GRPCCore.ServerRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+        request: GRPCCore.ServerRequest<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
         context: GRPCCore.ServerContext
-    ) async throws -> GRPCCore.ServerResponse<Subscriptions_V1_GetRetentionOfferReply> {
-        return GRPCCore.ServerResponse<Subscriptions_V1_GetRetentionOfferReply>(
+    ) async throws -> GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply> {
+        return GRPCCore.ServerResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>(
             message: try await self.getRetentionOffer(
                 request: request.message,
                 context: context
@@ -5491,20 +5491,20 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_ManageRetentionMessagingRequest` message.
-        ///   - serializer: A serializer for `Subscriptions_V1_ManageRetentionMessagingRequest` messages.
-        ///   - deserializer: A deserializer for `Subscriptions_V1_ManageRetentionMessagingReply` messages.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         func manageRetentionMessaging<Result>(
-            request: GRPCCore.ClientRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
-            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_ManageRetentionMessagingRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_ManageRetentionMessagingReply>,
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>,
             options: GRPCCore.CallOptions,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "RecordRetentionResponse" method.
@@ -5515,20 +5515,20 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > consumer records what the subscriber is shown. Case `record_retention_response`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_RecordRetentionResponseRequest` message.
-        ///   - serializer: A serializer for `Subscriptions_V1_RecordRetentionResponseRequest` messages.
-        ///   - deserializer: A deserializer for `Subscriptions_V1_RecordRetentionResponseReply` messages.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         func recordRetentionResponse<Result>(
-            request: GRPCCore.ClientRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
-            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_RecordRetentionResponseRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_RecordRetentionResponseReply>,
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>,
             options: GRPCCore.CallOptions,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "AnswerRetentionMessage" method.
@@ -5539,20 +5539,20 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > Case `answer_retention_message`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_AnswerRetentionMessageRequest` message.
-        ///   - serializer: A serializer for `Subscriptions_V1_AnswerRetentionMessageRequest` messages.
-        ///   - deserializer: A deserializer for `Subscriptions_V1_AnswerRetentionMessageReply` messages.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         func answerRetentionMessage<Result>(
-            request: GRPCCore.ClientRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
-            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_AnswerRetentionMessageRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_AnswerRetentionMessageReply>,
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>,
             options: GRPCCore.CallOptions,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "GetRetentionOffer" method.
@@ -5562,20 +5562,20 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > A subscription's retention offer. Case `get_retention_offer`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_GetRetentionOfferRequest` message.
-        ///   - serializer: A serializer for `Subscriptions_V1_GetRetentionOfferRequest` messages.
-        ///   - deserializer: A deserializer for `Subscriptions_V1_GetRetentionOfferReply` messages.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         func getRetentionOffer<Result>(
-            request: GRPCCore.ClientRequest<Subscriptions_V1_GetRetentionOfferRequest>,
-            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_GetRetentionOfferRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_GetRetentionOfferReply>,
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>,
             options: GRPCCore.CallOptions,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -6941,20 +6941,20 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_ManageRetentionMessagingRequest` message.
-        ///   - serializer: A serializer for `Subscriptions_V1_ManageRetentionMessagingRequest` messages.
-        ///   - deserializer: A deserializer for `Subscriptions_V1_ManageRetentionMessagingReply` messages.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         public func manageRetentionMessaging<Result>(
-            request: GRPCCore.ClientRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
-            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_ManageRetentionMessagingRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_ManageRetentionMessagingReply>,
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>,
             options: GRPCCore.CallOptions = .defaults,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
                 try response.message
             }
         ) async throws -> Result where Result: Sendable {
@@ -6976,20 +6976,20 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > consumer records what the subscriber is shown. Case `record_retention_response`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_RecordRetentionResponseRequest` message.
-        ///   - serializer: A serializer for `Subscriptions_V1_RecordRetentionResponseRequest` messages.
-        ///   - deserializer: A deserializer for `Subscriptions_V1_RecordRetentionResponseReply` messages.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         public func recordRetentionResponse<Result>(
-            request: GRPCCore.ClientRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
-            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_RecordRetentionResponseRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_RecordRetentionResponseReply>,
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>,
             options: GRPCCore.CallOptions = .defaults,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
                 try response.message
             }
         ) async throws -> Result where Result: Sendable {
@@ -7011,20 +7011,20 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > Case `answer_retention_message`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_AnswerRetentionMessageRequest` message.
-        ///   - serializer: A serializer for `Subscriptions_V1_AnswerRetentionMessageRequest` messages.
-        ///   - deserializer: A deserializer for `Subscriptions_V1_AnswerRetentionMessageReply` messages.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         public func answerRetentionMessage<Result>(
-            request: GRPCCore.ClientRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
-            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_AnswerRetentionMessageRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_AnswerRetentionMessageReply>,
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>,
             options: GRPCCore.CallOptions = .defaults,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
                 try response.message
             }
         ) async throws -> Result where Result: Sendable {
@@ -7045,20 +7045,20 @@ extension Subscriptions_V1_SubscriptionCommands {
         /// > A subscription's retention offer. Case `get_retention_offer`.
         ///
         /// - Parameters:
-        ///   - request: A request containing a single `Subscriptions_V1_GetRetentionOfferRequest` message.
-        ///   - serializer: A serializer for `Subscriptions_V1_GetRetentionOfferRequest` messages.
-        ///   - deserializer: A deserializer for `Subscriptions_V1_GetRetentionOfferReply` messages.
+        ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest` message.
+        ///   - serializer: A serializer for `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest` messages.
+        ///   - deserializer: A deserializer for `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply` messages.
         ///   - options: Options to apply to this RPC.
         ///   - handleResponse: A closure which handles the response and returns its result to
         ///       the caller. Returning from the closure will cancel the RPC if it hasn't
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         public func getRetentionOffer<Result>(
-            request: GRPCCore.ClientRequest<Subscriptions_V1_GetRetentionOfferRequest>,
-            serializer: some GRPCCore.MessageSerializer<Subscriptions_V1_GetRetentionOfferRequest>,
-            deserializer: some GRPCCore.MessageDeserializer<Subscriptions_V1_GetRetentionOfferReply>,
+            request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
+            serializer: some GRPCCore.MessageSerializer<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>,
             options: GRPCCore.CallOptions = .defaults,
-            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
                 try response.message
             }
         ) async throws -> Result where Result: Sendable {
@@ -8224,23 +8224,23 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
     /// > (docs/retention-messaging.md). Case `manage_retention_messaging`.
     ///
     /// - Parameters:
-    ///   - request: A request containing a single `Subscriptions_V1_ManageRetentionMessagingRequest` message.
+    ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest` message.
     ///   - options: Options to apply to this RPC.
     ///   - handleResponse: A closure which handles the response and returns its result to
     ///       the caller. Returning from the closure will cancel the RPC if it hasn't
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
     public func manageRetentionMessaging<Result>(
-        request: GRPCCore.ClientRequest<Subscriptions_V1_ManageRetentionMessagingRequest>,
+        request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>,
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
         try await self.manageRetentionMessaging(
             request: request,
-            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_ManageRetentionMessagingRequest>(),
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_ManageRetentionMessagingReply>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8254,23 +8254,23 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
     /// > consumer records what the subscriber is shown. Case `record_retention_response`.
     ///
     /// - Parameters:
-    ///   - request: A request containing a single `Subscriptions_V1_RecordRetentionResponseRequest` message.
+    ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest` message.
     ///   - options: Options to apply to this RPC.
     ///   - handleResponse: A closure which handles the response and returns its result to
     ///       the caller. Returning from the closure will cancel the RPC if it hasn't
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
     public func recordRetentionResponse<Result>(
-        request: GRPCCore.ClientRequest<Subscriptions_V1_RecordRetentionResponseRequest>,
+        request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>,
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
         try await self.recordRetentionResponse(
             request: request,
-            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_RecordRetentionResponseRequest>(),
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_RecordRetentionResponseReply>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8284,23 +8284,23 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
     /// > Case `answer_retention_message`.
     ///
     /// - Parameters:
-    ///   - request: A request containing a single `Subscriptions_V1_AnswerRetentionMessageRequest` message.
+    ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest` message.
     ///   - options: Options to apply to this RPC.
     ///   - handleResponse: A closure which handles the response and returns its result to
     ///       the caller. Returning from the closure will cancel the RPC if it hasn't
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
     public func answerRetentionMessage<Result>(
-        request: GRPCCore.ClientRequest<Subscriptions_V1_AnswerRetentionMessageRequest>,
+        request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>,
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
         try await self.answerRetentionMessage(
             request: request,
-            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_AnswerRetentionMessageRequest>(),
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_AnswerRetentionMessageReply>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>(),
             options: options,
             onResponse: handleResponse
         )
@@ -8313,23 +8313,23 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
     /// > A subscription's retention offer. Case `get_retention_offer`.
     ///
     /// - Parameters:
-    ///   - request: A request containing a single `Subscriptions_V1_GetRetentionOfferRequest` message.
+    ///   - request: A request containing a single `SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest` message.
     ///   - options: Options to apply to this RPC.
     ///   - handleResponse: A closure which handles the response and returns its result to
     ///       the caller. Returning from the closure will cancel the RPC if it hasn't
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
     public func getRetentionOffer<Result>(
-        request: GRPCCore.ClientRequest<Subscriptions_V1_GetRetentionOfferRequest>,
+        request: GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>,
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
         try await self.getRetentionOffer(
             request: request,
-            serializer: GRPCProtobuf.ProtobufSerializer<Subscriptions_V1_GetRetentionOfferRequest>(),
-            deserializer: GRPCProtobuf.ProtobufDeserializer<Subscriptions_V1_GetRetentionOfferReply>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>(),
             options: options,
             onResponse: handleResponse
         )
@@ -9650,14 +9650,14 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
     public func manageRetentionMessaging<Result>(
-        _ message: Subscriptions_V1_ManageRetentionMessagingRequest,
+        _ message: SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest,
         metadata: GRPCCore.Metadata = [:],
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingReply>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
-        let request = GRPCCore.ClientRequest<Subscriptions_V1_ManageRetentionMessagingRequest>(
+        let request = GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_ManageRetentionMessagingRequest>(
             message: message,
             metadata: metadata
         )
@@ -9684,14 +9684,14 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
     public func recordRetentionResponse<Result>(
-        _ message: Subscriptions_V1_RecordRetentionResponseRequest,
+        _ message: SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest,
         metadata: GRPCCore.Metadata = [:],
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseReply>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
-        let request = GRPCCore.ClientRequest<Subscriptions_V1_RecordRetentionResponseRequest>(
+        let request = GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_RecordRetentionResponseRequest>(
             message: message,
             metadata: metadata
         )
@@ -9718,14 +9718,14 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
     public func answerRetentionMessage<Result>(
-        _ message: Subscriptions_V1_AnswerRetentionMessageRequest,
+        _ message: SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest,
         metadata: GRPCCore.Metadata = [:],
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageReply>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
-        let request = GRPCCore.ClientRequest<Subscriptions_V1_AnswerRetentionMessageRequest>(
+        let request = GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_AnswerRetentionMessageRequest>(
             message: message,
             metadata: metadata
         )
@@ -9751,14 +9751,14 @@ extension Subscriptions_V1_SubscriptionCommands.ClientProtocol {
     ///       already finished.
     /// - Returns: The result of `handleResponse`.
     public func getRetentionOffer<Result>(
-        _ message: Subscriptions_V1_GetRetentionOfferRequest,
+        _ message: SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest,
         metadata: GRPCCore.Metadata = [:],
         options: GRPCCore.CallOptions = .defaults,
-        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferReply>) async throws -> Result = { response in
             try response.message
         }
     ) async throws -> Result where Result: Sendable {
-        let request = GRPCCore.ClientRequest<Subscriptions_V1_GetRetentionOfferRequest>(
+        let request = GRPCCore.ClientRequest<SubscriptionMessages.Subscriptions_V1_GetRetentionOfferRequest>(
             message: message,
             metadata: metadata
         )
