@@ -135,8 +135,8 @@ struct AppleJSONWriterTests {
     func signedFieldNeedsSigner() {
         let commerce = AdvancedCommerceResponse(
             signedTransactionInfo: SignedPayload(Self.transaction(0)), signedRenewalInfo: SignedPayload(Self.renewal(0)))
-        #expect(throws: EncodingError.self) { try commerce.appleJSONBytes(signer: nil) }
-        #expect(throws: EncodingError.self) { try JSONEncoder.appleJSON(signer: nil).encode(commerce) }
+        #expect(throws: EncodingError.self) { _ = try commerce.appleJSONBytes(signer: nil) }
+        #expect(throws: EncodingError.self) { _ = try JSONEncoder.appleJSON(signer: nil).encode(commerce) }
     }
 
     @Test("every control character, and integers at their limits")
