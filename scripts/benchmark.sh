@@ -22,6 +22,10 @@
 #      to SQLite, each process's CPU per command (the replicas, PostgreSQL's processes, the
 #      broker) and the statements per command (pg_stat_statements); then one replica at the
 #      offered rate (docs/scale-out.md, "Capacity measured here").
+#   8. the front door (scripts/lib/benchmark-front-door.sh): the producer over HTTP (wrk at 2, 64
+#      and 256 connections, an offered rate, status reads, a mixed workload) and gRPC beside the
+#      bus at 500 in flight on the same broker and consumer, each process's CPU per request, and
+#      the ratios HTTP / bus and gRPC / bus.
 #
 #   scripts/benchmark.sh [COMMANDS] [SUBSCRIPTIONS]     defaults: 20000 1000000
 #   scripts/benchmark.sh --small                         a short run proving it works (CI): 2000 5000
@@ -42,11 +46,18 @@ if [ "${1:-}" = "--small" ]; then
     subscriptions=5000
     rate=500
     replay_idle=5
+    front_seconds=3
+    front_requests=1000
+    front_seed=200
 else
     commands=${1:-20000}
     subscriptions=${2:-1000000}
     rate=${RATE:-1000}
     replay_idle=10
+    # Each front door row: wrk's rows last FRONT_SECONDS, the load tool's FRONT_REQUESTS requests.
+    front_seconds=${FRONT_SECONDS:-20}
+    front_requests=${FRONT_REQUESTS:-20000}
+    front_seed=1000
 fi
 # The rows at 500 in flight (ceiling and product), whose ratio is the headline: long enough to
 # be steady.
@@ -56,7 +67,7 @@ if [ -n "${BENCH_BIN_DIR:-}" ]; then
     # Binaries built already (scripts/test.sh: its one release build, with -enable-testing). The
     # physical path: `.build/release` is a symbolic link, which `find` below would not enter.
     bin=$(cd "$BENCH_BIN_DIR" && pwd -P)
-    for product in subscriptions-consumer subscriptions-load subscriptions-stages analytics-tally; do
+    for product in subscriptions-consumer subscriptions-load subscriptions-stages subscriptions-producer subscriptionsctl analytics-tally; do
         [ -x "$bin/$product" ] || { echo "benchmark: $bin/$product is missing (BENCH_BIN_DIR)" >&2; exit 2; }
     done
     echo "benchmark: using the binaries in $bin"
@@ -64,7 +75,7 @@ else
     # The same flags as the Dockerfile and scripts/run.sh: one release build.
     flags=(-c release --static-swift-stdlib)
     # subscriptions-stages too: other flags would compile the package a second time.
-    for product in subscriptions-consumer subscriptions-load subscriptions-stages analytics-tally; do
+    for product in subscriptions-consumer subscriptions-load subscriptions-stages subscriptions-producer subscriptionsctl analytics-tally; do
         swift build "${flags[@]}" --product "$product" >/dev/null
     done
     bin=$(swift build "${flags[@]}" --show-bin-path)
@@ -72,6 +83,9 @@ fi
 stages_bin=$bin
 
 echo "benchmark: release build, $(nproc) cores, RabbitMQ $(rabbitmqctl version 2>/dev/null || echo 3.10), quorum commands queue, $(date -u +%FT%TZ)"
+# Figures of one run are comparable with each other, not with another machine's or hour's: the
+# load before the run says how busy the machine was.
+echo "benchmark: load average before the run:$(uptime | sed 's/.*load average://') ($(nproc) cores)"
 
 # The stages first, on a quiet machine: no private broker yet, no database of the runs below.
 # Run after the mass extension, with the broker holding what a million
@@ -129,7 +143,9 @@ stop() {
     for replica in "${replica_pids[@]}"; do wait "$replica" 2>/dev/null || true; done
     replica_pids=()
 }
+producer_pid=""
 cleanup() {
+    if [ -n "$producer_pid" ]; then kill -TERM "$producer_pid" 2>/dev/null || true; fi
     stop
     if [ -n "$postgres_base" ]; then
         POSTGRES_LOCAL_BASE=$postgres_base scripts/postgres-local.sh reset subs-bench-pg >/dev/null || true
@@ -173,6 +189,9 @@ stop
 ceiling=$(awk '/throughput/ {print $5}' "$work/ceiling.txt")
 product=$(awk '/throughput/ {print $5}' "$work/product.txt")
 echo "=== ratio at 500 in flight: product $product / ceiling $ceiling commands/s = $(awk -v p="$product" -v c="$ceiling" 'BEGIN { printf "%.0f %%", 100 * p / c }')"
+
+# shellcheck source=scripts/lib/benchmark-front-door.sh
+source "$repo/scripts/lib/benchmark-front-door.sh"
 
 echo "=== mass renewal-date extension over $subscriptions subscriptions (system clock: the scheduler runs it in batches)"
 start_consumer system

@@ -8,12 +8,14 @@
 #     recomputed with protoc;
 #   - the sha256 of every committed Generated/*.pb.swift (hand edits, missing or
 #     extra files);
-#   regenerates Generated/CommandRoute.swift from service.proto (Python, no protoc-gen-swift)
-#   and compares it with the committed file;
+#   the same for the committed gRPC stubs (Sources/SubscriptionGRPC/Generated/*.grpc.swift),
+#   and that Protos/grpc-module-mappings.asciipb lists every proto but service.proto;
+#   regenerates Generated/CommandRoute.swift and the gRPC front door's methods from
+#   service.proto (Python, no protoc plugin) and compares them with the committed files;
 #   and checks that `protoc --python_out` and `protoc-c --c_out` accept the protos.
-# --full (local, before a release or when in doubt; builds protoc-gen-swift, about
-#   80 s the first time): also regenerates into a temporary folder and diffs it
-#   against the committed files.
+# --full (local, before a release or when in doubt; builds protoc-gen-swift and
+#   protoc-gen-grpc-swift-2, minutes the first time): also regenerates into a temporary
+#   folder and diffs it against the committed files.
 #
 # Exit status: 0 = in sync, 1 = drift (each problem is named), 2 = usage error.
 set -euo pipefail
@@ -23,7 +25,7 @@ mode="fast"
 case "${1:-}" in
   "") ;;
   --full) mode="full" ;;
-  -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
   *) echo "usage: $0 [--full]" >&2; exit 2 ;;
 esac
 
@@ -33,8 +35,8 @@ problem() { problems+=("$*"); }
 [[ -f "$MANIFEST" ]] || fail "${MANIFEST#"$ROOT"/} is missing: run scripts/generate-protos.sh"
 
 # --- read the manifest -------------------------------------------------------------
-declare -A want_proto=() want_generated=()
-want_protoc="" want_plugin="" want_options="" want_set=""
+declare -A want_proto=() want_generated=() want_grpc=()
+want_protoc="" want_plugin="" want_options="" want_set="" want_grpc_plugin="" want_grpc_options=""
 while IFS= read -r line; do
   case "$line" in
     "#"*|"") ;;
@@ -44,6 +46,9 @@ while IFS= read -r line; do
     "descriptor-set "*) want_set="${line#descriptor-set }" ;;
     "proto "*) read -r _ hash path <<< "$line"; want_proto["$path"]="$hash" ;;
     "generated "*) read -r _ hash path <<< "$line"; want_generated["$path"]="$hash" ;;
+    "protoc-gen-grpc-swift-2 "*) want_grpc_plugin="${line#protoc-gen-grpc-swift-2 }" ;;
+    "grpc-options "*) want_grpc_options="${line#grpc-options }" ;;
+    "grpc-generated "*) read -r _ hash path <<< "$line"; want_grpc["$path"]="$hash" ;;
     *) problem "manifest: unexpected line '$line'" ;;
   esac
 done < "$MANIFEST"
@@ -55,6 +60,12 @@ if [[ "$have_protoc" != "$want_protoc" ]]; then
 fi
 if [[ "${SWIFT_OPTIONS[*]}" != "$want_options" ]]; then
   problem "swift options changed in scripts/lib/protos-common.sh ('${SWIFT_OPTIONS[*]}' vs manifest '$want_options'): run scripts/generate-protos.sh"
+fi
+if [[ "${GRPC_OPTIONS[*]}" != "$want_grpc_options" ]]; then
+  problem "gRPC options changed in scripts/lib/protos-common.sh ('${GRPC_OPTIONS[*]}' vs manifest '$want_grpc_options'): run scripts/generate-protos.sh"
+fi
+if [[ "$want_grpc_plugin" != "$GRPC_SWIFT_PROTOBUF_VERSION" ]]; then
+  problem "protoc-gen-grpc-swift-2: manifest says '$want_grpc_plugin', Package.swift's grpc-swift-protobuf is $GRPC_SWIFT_PROTOBUF_VERSION: run scripts/generate-protos.sh"
 fi
 
 # --- protos ----------------------------------------------------------------------------
@@ -90,17 +101,44 @@ for f in "${!want_generated[@]}"; do
   [[ -n "${seen_generated[$f]:-}" ]] || problem "$generated_rel/$f is missing: run scripts/generate-protos.sh"
 done
 
-# --- CommandRoute.swift: regenerated from service.proto and envelope.proto --------------
-routes_rel="${ROUTES_FILE#"$ROOT"/}"
-routes_scratch="$(mktemp)"
-if ! routes_errors="$(generate_routes_into "$routes_scratch" 2>&1)"; then
+# --- gRPC stubs (protoc-gen-grpc-swift-2): hashes, as for the messages ------------------
+grpc_rel="${GRPC_GENERATED_DIR#"$ROOT"/}"
+declare -A seen_grpc=()
+while IFS= read -r f; do
+  seen_grpc["$f"]=1
+  if [[ -z "${want_grpc[$f]:-}" ]]; then
+    problem "$grpc_rel/$f is not produced by the generator (extra file): delete it or regenerate"
+  elif [[ "$(sha256_of < "$GRPC_GENERATED_DIR/$f")" != "${want_grpc[$f]}" ]]; then
+    problem "$grpc_rel/$f was edited by hand: run scripts/generate-protos.sh"
+  fi
+done < <(grpc_generated_files)
+for f in "${!want_grpc[@]}"; do
+  [[ -n "${seen_grpc[$f]:-}" ]] || problem "$grpc_rel/$f is missing: run scripts/generate-protos.sh"
+done
+
+# --- the gRPC plugin's module mappings: every proto but the service's is SubscriptionMessages'
+for f in "${protos[@]}"; do
+  [[ " ${GRPC_PROTOS[*]} " == *" $f "* ]] && continue
+  grep -qF "proto_file_path: \"$f\"" "$GRPC_MODULE_MAPPINGS" \
+    || problem "Protos/$f is not in ${GRPC_MODULE_MAPPINGS#"$ROOT"/}: add it (its messages are SubscriptionMessages'), then run scripts/generate-protos.sh"
+done
+
+# --- CommandRoute.swift and the gRPC methods: regenerated from service.proto and envelope.proto
+routes_scratch="$(mktemp)" methods_scratch="$(mktemp)"
+if ! routes_errors="$(generate_routes_into "$routes_scratch" "$methods_scratch" 2>&1)"; then
   problem "$routes_errors"
-elif [[ ! -f "$ROUTES_FILE" ]]; then
-  problem "$routes_rel is missing: run scripts/generate-protos.sh --routes-only"
-elif ! routes_diff="$(diff "$routes_scratch" "$ROUTES_FILE")"; then
-  problem "$routes_rel differs from what service.proto generates (edited by hand, or the protos changed): run scripts/generate-protos.sh --routes-only"$'\n'"$(head -n 30 <<< "$routes_diff")"
+else
+  for pair in "$ROUTES_FILE:$routes_scratch" "$GRPC_METHODS_FILE:$methods_scratch"; do
+    committed="${pair%%:*}" scratch="${pair#*:}"
+    rel="${committed#"$ROOT"/}"
+    if [[ ! -f "$committed" ]]; then
+      problem "$rel is missing: run scripts/generate-protos.sh --routes-only"
+    elif ! routes_diff="$(diff "$scratch" "$committed")"; then
+      problem "$rel differs from what service.proto generates (edited by hand, or the protos changed): run scripts/generate-protos.sh --routes-only"$'\n'"$(head -n 30 <<< "$routes_diff")"
+    fi
+  done
 fi
-rm -f "$routes_scratch"
+rm -f "$routes_scratch" "$methods_scratch"
 
 # --- other languages: analytics consumers generate Python and C from the same protos --
 other_out="$(mktemp -d)"
@@ -130,6 +168,11 @@ if [[ "$mode" == "full" ]]; then
   if ! diff_output="$(diff -r "$scratch" "$GENERATED_DIR")"; then
     problem "regenerated code differs from $generated_rel:"$'\n'"$(sed -e "s|$scratch|<regenerated>|g" <<< "$diff_output" | head -n 60)"
   fi
+  grpc_plugin="$(build_protoc_gen_grpc_swift)"
+  generate_grpc_into "$grpc_plugin" "$scratch/grpc"
+  if ! diff_output="$(diff -r "$scratch/grpc" "$GRPC_GENERATED_DIR")"; then
+    problem "regenerated gRPC stubs differ from $grpc_rel:"$'\n'"$(sed -e "s|$scratch|<regenerated>|g" <<< "$diff_output" | head -n 60)"
+  fi
 fi
 
 if ((${#problems[@]} > 0)); then
@@ -137,4 +180,4 @@ if ((${#problems[@]} > 0)); then
   for p in "${problems[@]}"; do echo "  - $p" >&2; done
   exit 1
 fi
-echo "generated code is in sync with Protos/ ($mode check: ${#protos[@]} protos, ${#seen_generated[@]} generated files)"
+echo "generated code is in sync with Protos/ ($mode check: ${#protos[@]} protos, ${#seen_generated[@]} generated files, ${#seen_grpc[@]} gRPC stub files)"

@@ -11,7 +11,7 @@
 #                                   # unless DATABASE_URL names a database; stopped with the rest
 #
 # Configuration: the environment variables of docs/configuration.md (AMQP_URL, DATABASE_PATH,
-# CATALOG_PATH, CLOCK, PRODUCER_PORT, CONSUMER_PORT, LOG_LEVEL, NOTIFICATION_URLS, ...).
+# CATALOG_PATH, CLOCK, PRODUCER_PORT, CONSUMER_PORT, GRPC_PORT, LOG_LEVEL, NOTIFICATION_URLS, ...).
 # On first run it creates a signing identity (.data/identity) and two API keys, an app key and
 # an operator key (.data/keys), and prints how to mint a token (docs/signing-and-auth.md);
 # SIGNING_IDENTITY and AUTH_KEYS, when set, are used instead.
@@ -95,11 +95,12 @@ stop() {
 trap stop INT TERM EXIT
 
 HTTP_PORT=${CONSUMER_PORT:-8081} "$bin/subscriptions-consumer" & pids+=($!)
-HTTP_PORT=${PRODUCER_PORT:-8080} "$bin/subscriptions-producer" & pids+=($!)
+HTTP_PORT=${PRODUCER_PORT:-8080} GRPC_PORT=${GRPC_PORT:-9090} "$bin/subscriptions-producer" & pids+=($!)
 
 if [ -n "${DATABASE_URL:-}" ]; then store_line="PostgreSQL ${DATABASE_URL%%://*}://…@${DATABASE_URL#*@}"; else store_line="SQLite $DATABASE_PATH"; fi
 cat <<INFO
 run: producer  http://127.0.0.1:${PRODUCER_PORT:-8080}  (API, /openapi.yaml, /health, /metrics)
+run: gRPC      127.0.0.1:${GRPC_PORT:-9090}  (subscriptions.v1.SubscriptionCommands, docs/grpc.md)
 run: consumer  http://127.0.0.1:${CONSUMER_PORT:-8081}  (/health, /metrics)
 run: broker    $AMQP_URL   (management UI http://127.0.0.1:15672 when started here)
 run: store     $store_line

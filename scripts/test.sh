@@ -198,6 +198,14 @@ if [ $# -eq 0 ]; then
     scripts/check-apple-library.sh
 fi
 
+# The gRPC front door with a Python grpcio client generated from Protos/ (docs/grpc.md): a purchase
+# and its replay, a read, errors as gRPC status codes with Apple's code in the details, refused
+# tokens, deadlines. Only in a full run.
+if [ $# -eq 0 ]; then
+    step "a Python grpcio client against the gRPC front door of the real services"
+    scripts/check-grpc.sh
+fi
+
 # The console in a real browser: headless Chromium (Debian's) driven by Selenium against the real
 # services; screenshots in .build/console-screenshots/ (CI artifacts). Only in a full run.
 if [ $# -eq 0 ]; then
@@ -216,7 +224,8 @@ fi
 
 # The benchmark works (docs/benchmarks.md): a short run of scripts/benchmark.sh on the build
 # above prints the ceiling, the product at 1/50/500 in flight and at an offered rate, the
-# ratio, a mass extension and the stage benchmarks. Figures only: nothing asserts a time. Only
+# ratio, the front door over HTTP and gRPC beside the bus, a mass extension and the stage
+# benchmarks. Figures only: nothing asserts a time. Only
 # in a full run.
 if [ $# -eq 0 ]; then
     step "scripts/benchmark.sh --small (proves the benchmark runs; its figures are not checked)"
@@ -225,18 +234,28 @@ if [ $# -eq 0 ]; then
     if [ -n "$started_broker" ]; then broker_pid=$(scripts/rabbitmq-local.sh pid "$started_broker"); fi
     benchmark=$(BENCH_BROKER_PID=$broker_pid BENCH_BIN_DIR=$E2E_BIN_DIR scripts/benchmark.sh --small)
     echo "$benchmark"
-    # Every run (the ceiling, 1/50/500 in flight, the offered rate, and PostgreSQL's four) measured
-    # the broker's CPU too, and so printed the machine's budget. Not checked on a broker this
-    # script did not start (its pid is unknown here).
+    # Every bus run (the ceiling, 1/50/500 in flight, the offered rate, the front door's
+    # reference, and PostgreSQL's four) measured the broker's CPU too, and so printed the
+    # machine's budget. Not checked on a broker this script did not start (its pid is unknown
+    # here).
     if [ -n "$broker_pid" ]; then
         machine_lines=$(grep -cE "^  broker CPU: [1-9][0-9]* µs per command; load tool CPU: [0-9]+ µs" <<< "$benchmark" || true)
-        [ "$machine_lines" -eq 9 ] && [ "$(grep -c "^  machine CPU: [0-9]* µs per command" <<< "$benchmark" || true)" -eq 9 ] \
-            || { echo "test: benchmark.sh printed the broker's CPU for $machine_lines runs, not 9" >&2; exit 1; }
+        [ "$machine_lines" -eq 10 ] && [ "$(grep -c "^  machine CPU: [0-9]* µs per command" <<< "$benchmark" || true)" -eq 10 ] \
+            || { echo "test: benchmark.sh printed the broker's CPU for $machine_lines bus runs, not 10" >&2; exit 1; }
     fi
     # PostgreSQL's rows: each run's processes and statements, and the table beside SQLite.
     [ "$(grep -cE "^  statements per command: [0-9.]+ \(pg_stat_statements: [1-9][0-9]* statements" <<< "$benchmark" || true)" -eq 4 ] \
         && [ "$(grep -cE "^  PostgreSQL +[123] +[0-9]+ +[0-9]+ %" <<< "$benchmark" || true)" -eq 3 ] \
         || { echo "test: benchmark.sh did not print PostgreSQL's rows (statements per command, 1/2/3 replicas beside SQLite)" >&2; exit 1; }
+    # The front door's rows ran (docs/benchmarks.md, "The front door"): wrk's three HTTP rows got
+    # a 2xx for every purchase, the eight rows (HTTP and gRPC) printed the producer's CPU, and the
+    # ratios to the bus were printed.
+    [ "$(grep -cE "^http purchases \(wrk\), [0-9]+ connections: [1-9][0-9]* requests, 0 not 2xx" <<< "$benchmark" || true)" -eq 3 ] \
+        || { echo "test: benchmark.sh's wrk rows did not all answer 2xx to every purchase" >&2; exit 1; }
+    [ "$(grep -cE "^  producer CPU: [1-9][0-9]* µs per request" <<< "$benchmark" || true)" -eq 8 ] \
+        || { echo "test: benchmark.sh printed the producer's CPU for fewer than 8 front door rows" >&2; exit 1; }
+    grep -qE "^=== ratio to the bus .* HTTP purchases at 64 connections [0-9]+ requests/s = [0-9]+ %; gRPC" <<< "$benchmark" \
+        || { echo "test: benchmark.sh printed no ratio of the front door to the bus" >&2; exit 1; }
 
     # The measuring tools of docs/benchmarks.md work: the counters see one subscription row and
     # one processed-command record inserted per purchase, and the comparison prints its medians

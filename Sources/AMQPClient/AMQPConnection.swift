@@ -123,6 +123,24 @@ public final class AMQPConnection: Sendable {
         try result.get()
     }
 
+    /// Queues a publish for the connection thread and returns at once; `observer` learns how it
+    /// ended (confirmed, refused, returned, failed with the connection) on the connection
+    /// thread, and is asked, right before the message is written, whether it is still wanted
+    /// (``AMQPPublishObserver/claimForSending()``): one that is not is dropped unsent.
+    ///
+    /// For a caller that waits for something else than the confirm, a reply say, and must only
+    /// learn of a failure: its one wait ends with the reply, or with the failure the observer
+    /// records, without a suspension of its own for the confirm.
+    public func publish(
+        _ message: AMQPMessage, exchange: String, routingKey: String, mandatory: Bool = true,
+        observer: any AMQPPublishObserver
+    ) {
+        worker.mailbox.send(.publish(OutgoingPublish(
+            message: message, exchange: exchange, routingKey: routingKey, mandatory: mandatory,
+            completion: .observer(observer)
+        )))
+    }
+
     /// Publishes `publishes` in order and returns once the broker has confirmed (or refused)
     /// every one of them: `results[i]` is the outcome of `publishes[i]`.
     public func publish(_ publishes: [AMQPPublish]) async -> [Result<Void, AMQPError>] {
@@ -171,7 +189,7 @@ public final class AMQPConnection: Sendable {
         }
         let registration = ConsumerRegistration(
             id: id, queue: queue, prefetch: prefetch, exclusive: exclusive, autoAck: autoAck, arguments: arguments,
-            continuation: continuation
+            sink: .stream(continuation)
         )
         try await request { .consume(registration, $0) }
         return AMQPConsumer(batches: stream, id: id, mailbox: mailbox)
@@ -186,6 +204,24 @@ public final class AMQPConnection: Sendable {
     /// neither misses nor repeats a message.
     public func consume(stream: String, from offset: AMQPStreamOffset, prefetch: UInt16) async throws(AMQPError) -> AMQPConsumer {
         try await consume(queue: stream, prefetch: max(prefetch, 1), arguments: [AMQPStreamOffset.argumentName: offset.argument])
+    }
+
+    /// Starts consuming `queue` like ``consume(queue:prefetch:exclusive:autoAck:arguments:)``, but hands
+    /// each run of deliveries to `handler` on the connection thread itself instead of to an
+    /// async sequence: no task wakes to take them. `handler` must be quick and must not block
+    /// (it holds up the connection): route each delivery to whoever waits for it and return.
+    /// With `autoAck` the deliveries must not be settled. The consumer lasts, across
+    /// reconnections, until ``close()``.
+    public func consume(
+        queue: String, prefetch: UInt16, exclusive: Bool = false, autoAck: Bool = false,
+        onConnectionThread handler: @escaping @Sendable ([AMQPDelivery]) -> Void
+    ) async throws(AMQPError) {
+        let mailbox = worker.mailbox
+        let id = mailbox.makeConsumerID()
+        let registration = ConsumerRegistration(
+            id: id, queue: queue, prefetch: prefetch, exclusive: exclusive, autoAck: autoAck, sink: .handler(handler)
+        )
+        try await request { .consume(registration, $0) }
     }
 
     /// Whether the connection is open right now (false while reconnecting).

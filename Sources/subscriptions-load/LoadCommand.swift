@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 
 /// `subscriptions-load`: drives the consumer (or the ceiling relay) over the broker the way
-/// other services do, and prints what it measured (docs/benchmarks.md).
+/// other services do, or the producer over HTTP or gRPC (`front`), and prints what it measured
+/// (docs/benchmarks.md).
 @main
 struct LoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscriptions-load",
         abstract: "Load generator and broker ceiling for the subscriptions consumer (docs/benchmarks.md).",
-        subcommands: [RunLoad.self, SeedSubscriptions.self, MassExtendLoad.self, RelayServer.self, ChaosRun.self],
+        subcommands: [RunLoad.self, FrontDoorLoad.self, SeedSubscriptions.self, MassExtendLoad.self, RelayServer.self, ChaosRun.self],
         defaultSubcommand: RunLoad.self
     )
 }

@@ -7,19 +7,27 @@ struct MachineCPU {
     var consumer: Duration
     var broker: Duration
     var loadTool: Duration
+    /// The producer's, for the front door's rows (`subscriptions-load front`).
+    var producer: Duration?
 
-    var total: Duration { consumer + broker + loadTool }
+    var total: Duration { consumer + broker + loadTool + (producer ?? .zero) }
 
-    /// The lines of a report over `commands` commands, on a machine of `cores` cores.
-    func lines(commands: Int, cores: Int) -> [String] {
+    /// The lines of a report over `commands` units of work (`unit`: command or request), on a
+    /// machine of `cores` cores.
+    func lines(commands: Int, cores: Int, unit: String = "command") -> [String] {
         guard commands > 0 else { return [] }
         func perCommand(_ duration: Duration) -> Double {
             LatencyReport.milliseconds(duration) * 1000 / Double(commands)
         }
         let total = perCommand(total)
-        return [
-            String(format: "  broker CPU: %.0f µs per command; load tool CPU: %.0f µs per command", perCommand(broker), perCommand(loadTool)),
-            String(format: "  machine CPU: %.0f µs per command (consumer + broker + load tool); %d cores allow at most %.0f commands/s at these costs",
+        var lines: [String] = []
+        if let producer {
+            lines.append(String(format: "  producer CPU: %.0f µs per \(unit)", perCommand(producer)))
+        }
+        let processes = producer == nil ? "consumer + broker + load tool" : "producer + consumer + broker + load tool"
+        return lines + [
+            String(format: "  broker CPU: %.0f µs per \(unit); load tool CPU: %.0f µs per \(unit)", perCommand(broker), perCommand(loadTool)),
+            String(format: "  machine CPU: %.0f µs per \(unit) (\(processes)); %d cores allow at most %.0f \(unit)s/s at these costs",
                 total, cores, total > 0 ? Double(cores) * 1_000_000 / total : 0),
         ]
     }

@@ -23,6 +23,9 @@ struct ProducerCommand: AsyncParsableCommand {
     @Option(help: "HTTP port (env HTTP_PORT).")
     var port: Int?
 
+    @Option(help: "Port of the gRPC front door, 0 = any free port (env GRPC_PORT; unset: no gRPC server).")
+    var grpcPort: Int?
+
     @Option(help: "Default reply deadline in seconds (env REPLY_TIMEOUT).")
     var replyTimeout: String?
 
@@ -33,7 +36,7 @@ struct ProducerCommand: AsyncParsableCommand {
         var environment = ProcessInfo.processInfo.environment
         let flags: [(ProducerConfiguration.Variable, String?)] = [
             (.amqpURL, amqpURL), (.httpHost, host), (.httpPort, port.map(String.init)), (.replyTimeout, replyTimeout),
-            (.logLevel, logLevel),
+            (.logLevel, logLevel), (.grpcPort, grpcPort.map(String.init)),
         ]
         for case (let variable, let value?) in flags { environment[variable.rawValue] = value }
         let configuration = try ProducerConfiguration(environment: environment)

@@ -77,4 +77,32 @@ struct SigningIdentityTests {
         #expect(throws: EncodingError.self) { try JSONEncoder().encode(SignedPayload(payload)) }
         #expect(try SignedPayload(payload).compactSerialization(signedBy: UnsignedTestSigner()).hasSuffix("."))
     }
+
+    @Test("the answers' byte path signs the same JWS: same header, same payload, a signature that verifies")
+    func signedBytes() throws {
+        let (identity, _) = try SigningIdentity.create(commonName: "tests")
+        let signer = X5CSigner(identity: identity)
+        var transaction = JWSTransactionDecodedPayload()
+        transaction.transactionId = "1000"
+        transaction.productId = "news.standard.monthly"
+        let payload = try transaction.appleJSONBytes()
+        let text = String(decoding: try signer.compactJWSBytes(signing: payload), as: UTF8.self)
+        let reference = try signer.compactJWS(signing: Data(payload))
+        let parts = try #require(CompactJWS.Parts(text))
+        let referenceParts = try #require(CompactJWS.Parts(reference))
+        #expect(parts.header == referenceParts.header)
+        #expect(parts.payload == Data(payload))
+        #expect(parts.signingInput == referenceParts.signingInput)
+        #expect(parts.isValidSignature(for: identity.privateKey.publicKey))
+        // An answer written on the byte path carries signed fields a verifier accepts.
+        let response = AdvancedCommerceResponse(
+            signedTransactionInfo: SignedPayload(transaction), signedRenewalInfo: SignedPayload(JWSRenewalInfoDecodedPayload()))
+        let decoded = try JSONDecoder().decode(
+            AdvancedCommerceResponse.self, from: Data(try response.appleJSONBytes(signer: signer)))
+        #expect(decoded.signedTransactionInfo.algorithm == "ES256")
+        #expect(decoded.signedTransactionInfo.payload == transaction)
+        let signed = try JSONSerialization.jsonObject(with: Data(try response.appleJSONBytes(signer: signer))) as? [String: String]
+        let jws = try #require(signed?["signedTransactionInfo"])
+        #expect(try #require(CompactJWS.Parts(jws)).isValidSignature(for: identity.privateKey.publicKey))
+    }
 }

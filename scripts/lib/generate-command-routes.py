@@ -15,7 +15,12 @@ rpc `Name(NameRequest) returns (NameReply)` needs `NameRequest name = N;` in the
 oneof and `NameReply name = N;` (same N) in the result oneof, and no oneof case may lack
 its rpc.
 
-Usage: generate-command-routes.py PROTO_DIR OUTPUT   (OUTPUT "-" = stdout)
+With a third argument it also writes the gRPC front door's methods (GRPC_OUTPUT): the
+producer's SubscriptionCommandsService conforms to the `ServiceProtocol` of the stubs
+protoc-gen-grpc-swift-2 generates from service.proto, one method per rpc that wraps the request
+in its envelope case and unwraps the reply's result case.
+
+Usage: generate-command-routes.py PROTO_DIR OUTPUT [GRPC_OUTPUT]   (OUTPUT "-" = stdout)
 Only the Python standard library; run by scripts/generate-protos.sh and checked by
 scripts/check-generated-code.sh (fast mode regenerates and compares).
 """
@@ -97,9 +102,61 @@ def swift_type(package, name):
     return f"{prefix}_{name.split('.')[-1]}"
 
 
+def grpc_function_name(method):
+    """The Swift function name protoc-gen-grpc-swift-2 gives `method` (its CamelCaser)."""
+    first_lower = next((i for i, c in enumerate(method) if c.islower()), None)
+    if first_lower is None:
+        return method.lower()
+    if first_lower <= 1:
+        return method[:1].lower() + method[1:]
+    return method[:first_lower - 1].lower() + method[first_lower - 1:]
+
+
+def write(text, output):
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        with open(output, "w") as handle:
+            handle.write(text)
+
+
+def grpc_methods(package, service, rpcs, oneofs):
+    """The gRPC front door's methods: SubscriptionCommandsService's ServiceProtocol conformance."""
+    namespace = swift_type(package, service)
+    out = []
+    emit = out.append
+    emit(f"// Generated from Protos/{SERVICE} and Protos/{ENVELOPE} by scripts/generate-protos.sh")
+    emit("// (scripts/lib/generate-command-routes.py). Do not edit: change the protos and regenerate;")
+    emit("// scripts/check-generated-code.sh fails when this file no longer matches them.")
+    emit("")
+    emit("import GRPCCore")
+    emit("import SubscriptionGRPC")
+    emit("import SubscriptionMessages")
+    emit("")
+    emit(f"/// The rpcs of `{package}.{service}`: each sends its request as the envelope's case of the")
+    emit("/// same name and answers with the reply's result case (``SubscriptionCommandsService``).")
+    emit(f"extension SubscriptionCommandsService: {namespace}.ServiceProtocol {{")
+    for (method, request, reply, comments), oneof in zip(rpcs, oneofs):
+        request_type, reply_type = swift_type(package, request), swift_type(package, reply)
+        for comment in comments:
+            emit(f"    /// {comment}".rstrip())
+        emit(f"    func {grpc_function_name(method)}(")
+        emit(f"        request: ServerRequest<{request_type}>, context: ServerContext")
+        emit(f"    ) async throws -> ServerResponse<{reply_type}> {{")
+        emit(f"        try await respond(to: .{oneof}(request.message), metadata: request.metadata) {{ result in")
+        emit(f"            if case .{oneof}(let reply) = result {{ return reply }}")
+        emit("            return nil")
+        emit("        }")
+        emit("    }")
+        emit("")
+    out.pop()
+    emit("}")
+    return "\n".join(out) + "\n"
+
+
 def main():
-    if len(sys.argv) != 3:
-        fail("usage: generate-command-routes.py PROTO_DIR OUTPUT")
+    if len(sys.argv) not in (3, 4):
+        fail("usage: generate-command-routes.py PROTO_DIR OUTPUT [GRPC_OUTPUT]")
     proto_dir, output = sys.argv[1], sys.argv[2]
     with open(f"{proto_dir}/{SERVICE}") as handle:
         package, service, rpcs = read_rpcs(handle.read())
@@ -207,12 +264,9 @@ def main():
     emit("        result.map(CommandRoute.init)")
     emit("    }")
     emit("}")
-    text = "\n".join(out) + "\n"
-    if output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(output, "w") as handle:
-            handle.write(text)
+    write("\n".join(out) + "\n", output)
+    if len(sys.argv) == 4:
+        write(grpc_methods(package, service, rpcs, [oneof for _, _, _, oneof in routes]), sys.argv[3])
 
 
 if __name__ == "__main__":

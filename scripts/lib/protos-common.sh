@@ -6,10 +6,17 @@
 #   Sources/SubscriptionMessages/Generated/CommandRoute.swift
 #                                                committed output of generate-command-routes.py
 #                                                (service.proto's rpcs; no protoc needed)
+#   Sources/SubscriptionProducer/GRPC/Generated/SubscriptionCommandsService+Methods.swift
+#                                                committed output of generate-command-routes.py
+#                                                (the gRPC front door's methods, one per rpc)
 #   Protos/generated-swift.manifest              hashes the fast drift check compares
 #                                                (kept out of Sources/ so SwiftPM
 #                                                does not warn about an unhandled file)
-#   .build-protoc-gen-swift/                     cached plugin build (git-ignored)
+#   Sources/SubscriptionGRPC/Generated/          committed protoc-gen-grpc-swift-2 output: the
+#                                                gRPC stubs of service.proto (server and client)
+#   Protos/grpc-module-mappings.asciipb          tells the gRPC plugin which module holds the
+#                                                messages (SubscriptionMessages)
+#   .build-protoc-gen-swift/                     cached plugin builds (git-ignored)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 PROTO_DIR="$ROOT/Protos"
@@ -17,6 +24,8 @@ GENERATED_DIR="$ROOT/Sources/SubscriptionMessages/Generated"
 MANIFEST="$PROTO_DIR/generated-swift.manifest"
 ROUTES_FILE="$GENERATED_DIR/CommandRoute.swift"
 ROUTES_GENERATOR="$ROOT/scripts/lib/generate-command-routes.py"
+# The gRPC front door's methods (one per rpc), written by the same generator.
+GRPC_METHODS_FILE="$ROOT/Sources/SubscriptionProducer/GRPC/Generated/SubscriptionCommandsService+Methods.swift"
 
 PROTOC="${PROTOC:-protoc}"
 SWIFT_PROTOBUF_VERSION="1.39.0"
@@ -25,6 +34,16 @@ SWIFT_PROTOBUF_URL="${SWIFT_PROTOBUF_URL:-https://github.com/apple/swift-protobu
 PLUGIN_CACHE="${PROTOC_GEN_SWIFT_CACHE:-$ROOT/.build-protoc-gen-swift}"
 
 SWIFT_OPTIONS=(--swift_opt=Visibility=Public --swift_opt=FileNaming=PathToUnderscores)
+
+# The gRPC stubs (grpc-swift 2): protoc-gen-grpc-swift-2 from grpc-swift-protobuf, the version
+# Package.swift depends on. Only the protos that declare a service are given to it.
+GRPC_SWIFT_PROTOBUF_VERSION="2.4.1"
+GRPC_SWIFT_PROTOBUF_URL="${GRPC_SWIFT_PROTOBUF_URL:-https://github.com/grpc/grpc-swift-protobuf}"
+GRPC_GENERATED_DIR="$ROOT/Sources/SubscriptionGRPC/Generated"
+GRPC_MODULE_MAPPINGS="$PROTO_DIR/grpc-module-mappings.asciipb"
+GRPC_PROTOS=(subscriptions/v1/service.proto)
+GRPC_OPTIONS=(--grpc-swift-2_opt=Visibility=Public --grpc-swift-2_opt=FileNaming=PathToUnderscores
+  --grpc-swift-2_opt=ProtoPathModuleMappings=grpc-module-mappings.asciipb)
 
 fail() {
   echo "error: $*" >&2
@@ -94,6 +113,48 @@ build_protoc_gen_swift() {
   echo "$plugin"
 }
 
+# Clones grpc-swift-protobuf at the pinned tag into the cache and builds protoc-gen-grpc-swift-2
+# (a few minutes the first time; reused while the cached binary reports the pinned version).
+# Prints the plugin's path on stdout.
+build_protoc_gen_grpc_swift() {
+  if [[ -n "${PROTOC_GEN_GRPC_SWIFT:-}" ]]; then
+    echo "$PROTOC_GEN_GRPC_SWIFT"
+    return
+  fi
+  local checkout="$PLUGIN_CACHE/grpc-swift-protobuf"
+  local plugin="$checkout/.build/release/protoc-gen-grpc-swift-2"
+  if [[ -x "$plugin" ]] && [[ "$("$plugin" --version)" == "protoc-gen-grpc-swift-2 $GRPC_SWIFT_PROTOBUF_VERSION" ]]; then
+    echo "$plugin"
+    return
+  fi
+  mkdir -p "$PLUGIN_CACHE"
+  if [[ ! -d "$checkout/.git" ]]; then
+    echo "cloning grpc-swift-protobuf into $checkout" >&2
+    git clone --quiet "$GRPC_SWIFT_PROTOBUF_URL" "$checkout" >&2
+  fi
+  git -C "$checkout" -c advice.detachedHead=false checkout --quiet "$GRPC_SWIFT_PROTOBUF_VERSION" >&2
+  echo "building protoc-gen-grpc-swift-2 $GRPC_SWIFT_PROTOBUF_VERSION (a few minutes the first time)" >&2
+  (cd "$checkout" && swift build -c release --product protoc-gen-grpc-swift-2 >&2)
+  [[ "$("$plugin" --version)" == "protoc-gen-grpc-swift-2 $GRPC_SWIFT_PROTOBUF_VERSION" ]] \
+    || fail "built $plugin but it does not report version $GRPC_SWIFT_PROTOBUF_VERSION"
+  echo "$plugin"
+}
+
+# Runs protoc + protoc-gen-grpc-swift-2 for the protos with a service into the directory $2
+# (plugin $1).
+generate_grpc_into() {
+  local plugin="$1" out="$2"
+  mkdir -p "$out"
+  (cd "$PROTO_DIR" && "$PROTOC" -I . --plugin=protoc-gen-grpc-swift-2="$plugin" \
+    --grpc-swift-2_out="$out" "${GRPC_OPTIONS[@]}" "${GRPC_PROTOS[@]}")
+}
+
+# The committed gRPC stubs relative to GRPC_GENERATED_DIR, sorted.
+grpc_generated_files() {
+  [[ -d "$GRPC_GENERATED_DIR" ]] || return 0
+  (cd "$GRPC_GENERATED_DIR" && find . -name '*.grpc.swift' -type f | sed 's|^\./||' | LC_ALL=C sort)
+}
+
 # Runs protoc + protoc-gen-swift for every proto into the directory $2 (plugin $1).
 generate_swift_into() {
   local plugin="$1" out="$2"
@@ -105,15 +166,16 @@ generate_swift_into() {
 }
 
 # Writes the Swift side of service.proto (CommandRoute and its envelope switches) to $1
-# ("-" = stdout). Python standard library only; fails naming the rpc when service.proto
-# and envelope.proto disagree.
+# ("-" = stdout) and, given $2, the gRPC front door's methods to $2. Python standard library
+# only; fails naming the rpc when service.proto and envelope.proto disagree.
 generate_routes_into() {
-  python3 "$ROUTES_GENERATOR" "$PROTO_DIR" "$1"
+  python3 "$ROUTES_GENERATOR" "$PROTO_DIR" "$@"
 }
 
-# Prints the manifest for the current protos and generated files (plugin version $1).
+# Prints the manifest for the current protos and generated files (the plugins' `--version`:
+# $1 protoc-gen-swift's, $2 protoc-gen-grpc-swift-2's).
 render_manifest() {
-  local plugin_version="$1"
+  local plugin_version="$1" grpc_plugin_version="$2"
   local files f
   mapfile -t files < <(proto_files)
   echo "# Written by scripts/generate-protos.sh; checked by scripts/check-generated-code.sh."
@@ -128,4 +190,9 @@ render_manifest() {
   while IFS= read -r f; do
     echo "generated $(sha256_of < "$GENERATED_DIR/$f") $f"
   done < <(generated_files)
+  echo "$grpc_plugin_version"
+  echo "grpc-options ${GRPC_OPTIONS[*]}"
+  while IFS= read -r f; do
+    echo "grpc-generated $(sha256_of < "$GRPC_GENERATED_DIR/$f") $f"
+  done < <(grpc_generated_files)
 }

@@ -9,7 +9,7 @@ extension ConnectionRequest {
         case .publish(let publish): publish.completion(.failure(error))
         case .publishBatch(let publishes): for publish in publishes { publish.completion(.failure(error)) }
         case .consume(let registration, let completion):
-            registration.continuation.finish()
+            registration.sink.finish()
             completion(.failure(error))
         case .cancelConsumer(_, let completion): completion(.success(()))
         case .settle(_, _, let completion): completion(.failure(error))

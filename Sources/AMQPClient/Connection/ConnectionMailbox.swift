@@ -40,16 +40,24 @@ final class ConnectionMailbox: Sendable {
 
     /// Queues a request and wakes the connection thread; once the connection thread has
     /// finished, fails the request at once instead.
+    ///
+    /// Only the request that finds the queue empty writes to the wake-up pipe: the thread
+    /// empties the pipe before it takes the queue (``drainWakeups()`` comes before
+    /// ``takeRequests()`` in its loop), so whatever joins a non-empty queue is taken with the
+    /// request that woke it. Under load, the requests of many callers (one HTTP request's
+    /// publish each) reach the thread with one `write` and one wake-up, and go out in one send.
     func send(_ request: ConnectionRequest) {
-        let accepted = state.withLock { state in
-            guard !state.closed else { return false }
+        let outcome: (accepted: Bool, wake: Bool) = state.withLock { state in
+            guard !state.closed else { return (false, false) }
+            let wasEmpty = state.requests.isEmpty
             state.requests.append(request)
-            return true
+            return (true, wasEmpty)
         }
-        guard accepted else {
+        guard outcome.accepted else {
             request.fail(with: AMQPError(.closed, "the connection is closed"))
             return
         }
+        guard outcome.wake else { return }
         var byte: UInt8 = 1
         _ = write(wakeWriteDescriptor, &byte, 1)
     }

@@ -65,6 +65,26 @@ struct ConsumerRegistration: Sendable {
     var autoAck: Bool = false
     /// The `basic.consume` arguments (e.g. `x-stream-offset`).
     var arguments: AMQPTable = [:]
-    /// Where the deliveries go, in the runs they were read in (``AMQPConsumer/batches``).
-    var continuation: AsyncStream<[AMQPDelivery]>.Continuation
+    /// Where the deliveries go, in the runs they were read in.
+    var sink: DeliverySink
+}
+
+/// Where a consumer's runs of deliveries go: an async sequence (``AMQPConsumer/batches``), or a
+/// handler called on the connection thread.
+enum DeliverySink: Sendable {
+    case stream(AsyncStream<[AMQPDelivery]>.Continuation)
+    case handler(@Sendable ([AMQPDelivery]) -> Void)
+
+    /// Hands over one run.
+    func yield(_ run: [AMQPDelivery]) {
+        switch self {
+        case .stream(let continuation): continuation.yield(run)
+        case .handler(let handler): handler(run)
+        }
+    }
+
+    /// Ends the sequence (a handler has none to end).
+    func finish() {
+        if case .stream(let continuation) = self { continuation.finish() }
+    }
 }

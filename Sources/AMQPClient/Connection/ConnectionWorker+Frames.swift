@@ -207,7 +207,7 @@ extension ConnectionWorker {
             if !consumers.values[index].unhanded.isEmpty {
                 let run = consumers.values[index].unhanded
                 consumers.values[index].unhanded = []
-                consumers.values[index].registration.continuation.yield(run)
+                consumers.values[index].registration.sink.yield(run)
             }
             consumers.formIndex(after: &index)
         }

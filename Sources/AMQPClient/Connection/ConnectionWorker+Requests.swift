@@ -48,7 +48,7 @@ extension ConnectionWorker {
                 completion(.success(()))
             } catch {
                 consumers[registration.id] = nil
-                registration.continuation.finish()
+                registration.sink.finish()
                 completion(.failure(error.error))
                 if error.scope == .connection { connectionLost(error.error) }
             }

@@ -222,7 +222,7 @@ struct ConsumerRecord {
 
     /// Hands over what was read, then ends the consumer's sequence.
     func finish() {
-        if !unhanded.isEmpty { registration.continuation.yield(unhanded) }
-        registration.continuation.finish()
+        if !unhanded.isEmpty { registration.sink.yield(unhanded) }
+        registration.sink.finish()
     }
 }

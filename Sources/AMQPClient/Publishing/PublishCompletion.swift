@@ -1,15 +1,18 @@
 /// Whom a publish answers: one awaited publish (``PendingOperation``: it may end early at its
-/// deadline or on cancellation, and then is not sent), or one slot of an ``AMQPPublishBatch``.
-/// An enum, not a closure, so a batch publish costs no allocation of its own.
+/// deadline or on cancellation, and then is not sent), one slot of an ``AMQPPublishBatch``, or
+/// a caller's ``AMQPPublishObserver``. An enum, not a closure, so a batch publish costs no
+/// allocation of its own.
 enum PublishCompletion: Sendable {
     case operation(PendingOperation)
     case batch(AMQPPublishBatch, index: Int)
+    case observer(any AMQPPublishObserver)
 
     /// Delivers the outcome (dropped when the caller has already given up).
     func callAsFunction(_ result: Result<Void, AMQPError>) {
         switch self {
         case .operation(let operation): operation(result)
         case .batch(let batch, let index): batch.settle(index, result)
+        case .observer(let observer): observer.publishSettled(result)
         }
     }
 
@@ -18,6 +21,7 @@ enum PublishCompletion: Sendable {
         switch self {
         case .operation(let operation): operation.isFinished
         case .batch: false
+        case .observer(let observer): observer.hasEnded
         }
     }
 
@@ -26,6 +30,7 @@ enum PublishCompletion: Sendable {
         switch self {
         case .operation(let operation): operation.claimForSending()
         case .batch: true
+        case .observer(let observer): observer.claimForSending()
         }
     }
 }

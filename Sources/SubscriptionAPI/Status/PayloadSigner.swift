@@ -6,6 +6,15 @@ import Foundation
 public protocol PayloadSigner: Sendable {
     /// The compact JWS of `payload` (JSON bytes, signed as they are).
     func compactJWS(signing payload: Data) throws -> String
+    /// The compact JWS of `payload` as bytes (the answers' direct JSON path,
+    /// ``AppleJSONWritable``); by default the bytes of ``compactJWS(signing:)``.
+    func compactJWSBytes(signing payload: [UInt8]) throws -> [UInt8]
+}
+
+extension PayloadSigner {
+    public func compactJWSBytes(signing payload: [UInt8]) throws -> [UInt8] {
+        Array(try compactJWS(signing: Data(payload)).utf8)
+    }
 }
 
 /// TESTS ONLY: writes an **unsigned** JWS, `base64url({"alg":"none","typ":"JWT"}).base64url(payload).`

@@ -18,6 +18,8 @@ extension ProducerConfiguration {
         case eventLogMaxAge = "EVENT_LOG_MAX_AGE"
         case eventLogMaxBytes = "EVENT_LOG_MAX_BYTES"
         case eventLogSegmentBytes = "EVENT_LOG_SEGMENT_BYTES"
+        case grpcHost = "GRPC_HOST"
+        case grpcPort = "GRPC_PORT"
     }
 
     /// The defaults overridden by the variables present in `environment` (flags merged in);
@@ -38,5 +40,7 @@ extension ProducerConfiguration {
         httpLimits = try reader.httpLimits(
             idle: Variable.httpIdleTimeout.rawValue, read: Variable.httpReadTimeout.rawValue,
             connections: Variable.httpMaxConnections.rawValue, defaults: httpLimits)
+        grpcHost = reader.string(Variable.grpcHost.rawValue) ?? httpHost
+        if let port = try reader.port(Variable.grpcPort.rawValue, allowsAny: true) { grpcPort = port }
     }
 }

@@ -18,6 +18,8 @@ import SubscriptionTopology
 /// | `HTTP_IDLE_TIMEOUT` | seconds a connection may wait without a request (its head included) | `30` |
 /// | `HTTP_READ_TIMEOUT` | seconds a request's body may take once its head arrived | `30` |
 /// | `HTTP_MAX_CONNECTIONS` | connections served at once; more are closed when accepted | `1000` |
+/// | `GRPC_PORT` | port of the gRPC front door (docs/grpc.md); `0` = any free port | none: no gRPC server |
+/// | `GRPC_HOST` | address the gRPC server binds | `HTTP_HOST` |
 public struct ProducerConfiguration: Sendable {
     /// Broker URI.
     public var amqpURL: String
@@ -45,6 +47,11 @@ public struct ProducerConfiguration: Sendable {
     public var tlsFiles = BusTLSFiles()
     /// Idle and read timeouts and the connection cap of the HTTP server (``HTTPServerLimits``).
     public var httpLimits = HTTPServerLimits()
+    /// Address the gRPC server binds.
+    public var grpcHost: String
+    /// Port of the gRPC front door (`subscriptions.v1.SubscriptionCommands`, docs/grpc.md);
+    /// nil = no gRPC server, 0 = any free port.
+    public var grpcPort: Int?
 
     /// A configuration with the documented defaults.
     public init(
@@ -57,7 +64,9 @@ public struct ProducerConfiguration: Sendable {
         topology: CommandTopology = CommandTopology(),
         serviceName: String = "subscriptions-producer",
         signingIdentityPath: String? = nil,
-        authKeysPath: String? = nil
+        authKeysPath: String? = nil,
+        grpcHost: String? = nil,
+        grpcPort: Int? = nil
     ) {
         self.amqpURL = amqpURL
         self.httpHost = httpHost
@@ -69,5 +78,7 @@ public struct ProducerConfiguration: Sendable {
         self.serviceName = serviceName
         self.signingIdentityPath = signingIdentityPath
         self.authKeysPath = authKeysPath
+        self.grpcHost = grpcHost ?? httpHost
+        self.grpcPort = grpcPort
     }
 }

@@ -5,25 +5,34 @@ import SubscriptionTopology
 
 /// The producer's broker side as a `Service`: connects (waiting as long as it takes, in
 /// whatever order the broker and the producer start, until graceful shutdown), declares the
-/// command topology and the reply queue, and feeds replies to the ``CommandDispatcher`` until
-/// graceful shutdown, then closes the connection.
+/// command topology and the reply queue, has the connection thread route replies to the
+/// ``CommandDispatcher``'s waits and sweeps their deadlines until graceful shutdown, then closes
+/// the connection.
 struct BrokerService: Service {
     let dispatcher: CommandDispatcher
     let logger: Logger
     /// How often a broker that is still unreachable is logged.
     var reportInterval: Duration = .seconds(5)
+    /// How often the requests' deadlines are swept: a request without a reply ends at most this
+    /// long after its deadline.
+    var sweepInterval: Duration = .milliseconds(10)
 
     func run() async throws {
         let connection = dispatcher.connection
         defer { dispatcher.setListening(false) }
         do {
             try await connectAndDeclare()
-            let replies = try await connection.consume(queue: dispatcher.replyQueue, prefetch: 256, exclusive: true)
+            // Replies are worth nothing once their request has gone (the queue is exclusive and
+            // goes with the connection): no acks, and each run of replies is routed to its
+            // waits on the connection thread, without a task between the socket and the request.
+            try await connection.consume(
+                queue: dispatcher.replyQueue, prefetch: 0, exclusive: true, autoAck: true,
+                onConnectionThread: { [dispatcher] deliveries in dispatcher.handle(deliveries) })
             dispatcher.setListening(true)
             logger.info("listening for replies", metadata: ["queue": "\(dispatcher.replyQueue)"])
-            for await delivery in replies.cancelOnGracefulShutdown() {
-                dispatcher.handle(delivery)
-                try? await delivery.ack()
+            // One task sweeps every request's deadline until graceful shutdown.
+            await cancelWhenGracefulShutdown { [dispatcher, sweepInterval] in
+                await dispatcher.waiters.sweep(every: sweepInterval) { dispatcher.notSentReason }
             }
         } catch is CancellationError {
             // Shutdown while connecting.

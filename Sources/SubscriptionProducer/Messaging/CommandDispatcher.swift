@@ -9,13 +9,15 @@ import Synchronization
 /// Sends commands to the consumer and waits for their replies (Protos/README.md, flow steps
 /// 1–3 and 7): publishes with `mandatory` and a publisher confirm to the commands exchange,
 /// `reply_to` = this instance's exclusive reply queue, and waits for the `CommandReply` with
-/// the command's `correlation_id` until the deadline.
+/// the command's `correlation_id` until the deadline. Both front doors, HTTP and gRPC, send
+/// through it.
 final class CommandDispatcher: Sendable {
     let connection: AMQPConnection
     let topology: CommandTopology
     /// This instance's exclusive, auto-delete reply queue, `<BUS_PREFIX>.replies.<uuid>`.
     let replyQueue: String
-    let registry = ReplyRegistry()
+    /// The requests waiting for their replies, and their deadlines.
+    let waiters = ReplyWaiters()
     private let appID: String
     private let metrics: ProducerMetrics
     private let logger: Logger
@@ -44,13 +46,15 @@ final class CommandDispatcher: Sendable {
     func setListening(_ value: Bool) { listening.store(value, ordering: .releasing) }
 
     /// Publishes `command` and returns the consumer's reply.
+    ///
+    /// One suspension per command: the publish goes to the connection thread without waiting
+    /// for its confirm (the wait's ``CommandWait`` observes it), and the wait ends with the
+    /// reply, the broker's refusal, the deadline (``ReplyWaiters``' sweep, both for the confirm
+    /// and the reply) or the request's cancellation.
     func send(_ command: OutgoingCommand) async throws(CommandFailure) -> Subscriptions_V1_CommandReply {
         guard isReady else {
             throw CommandFailure(.brokerUnavailable, "the message broker is not connected; retry later")
         }
-        var logger = logger
-        logger[metadataKey: "command.id"] = "\(command.commandID)"
-        logger[metadataKey: "command.route"] = "\(command.route.methodName)"
         let now = Date()
         let message: AMQPMessage
         do {
@@ -58,58 +62,58 @@ final class CommandDispatcher: Sendable {
         } catch {
             throw CommandFailure(.publishFailed, "the command could not be encoded: \(error)")
         }
-        let ticket = registry.register(commandID: command.commandID)
         // One deadline for the whole request: the broker's confirm and then the reply.
-        let budget = Duration.milliseconds(Int64((command.deadline.timeIntervalSince(now) * 1000).rounded(.up)))
-        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, command.deadline.timeIntervalSinceNow) * 1000))
-        do {
-            try await connection.publish(
-                message, exchange: topology.commandsExchange, routingKey: command.route.routingKey, mandatory: true,
-                deadline: deadline)
-        } catch {
-            registry.expire(ticket)
-            metrics.publishFailed(route: command.route, reason: error.code.rawValue)
-            logger.debug("command not published", metadata: ["error": "\(error)"])
-            throw Self.failure(publishing: error, budget: budget)
-        }
-        logger.debug("command published")
-        let reply = await registry.wait(ticket, until: deadline)
-        guard let reply else {
-            logger.debug("no reply before the deadline")
-            throw CommandFailure(.deadlineExceeded, "no reply from the subscription service within \(budget.milliseconds) ms")
-        }
-        return reply
-    }
-
-    /// What a failed publish means for the request: the deadline passed before the broker
-    /// confirmed (504), the request was cancelled, or the broker refused or lost it (503).
-    static func failure(publishing error: AMQPError, budget: Duration) -> CommandFailure {
-        switch error.code {
-        case .timeout:
-            CommandFailure(
-                .deadlineExceeded,
-                "the message broker did not accept the command within \(budget.milliseconds) ms (\(error.message)); "
-                    + "retry with the same idempotency key")
-        case .cancelled:
-            CommandFailure(.cancelled, "the request was cancelled before the message broker accepted the command")
-        default:
-            CommandFailure(.publishFailed, "the command was not accepted by the message broker (\(error.code.rawValue)); retry later")
+        let remaining = command.deadline.timeIntervalSince(now)
+        let budget = Duration.milliseconds(Int64((remaining * 1000).rounded(.up)))
+        let wait = CommandWait(
+            commandID: command.commandID, deadline: ContinuousClock.now + .milliseconds(Int64(max(0, remaining) * 1000)))
+        waiters.register(wait, budget: budget)
+        connection.publish(
+            message, exchange: topology.commandsExchange, routingKey: command.route.routingKey, mandatory: true,
+            observer: wait)
+        switch await wait.outcome() {
+        case .reply(let body):
+            do {
+                return try Subscriptions_V1_CommandReply(serializedBytes: body)
+            } catch {
+                logger.debug("undecodable reply", metadata: ["command.id": "\(command.commandID)", "error": "\(error)"])
+                throw CommandFailure(.publishFailed, "the reply of the subscription service could not be decoded: \(error)")
+            }
+        case .failure(let failure):
+            waiters.remove(wait)
+            if let reason = failure.publishReason {
+                metrics.publishFailed(route: command.route, reason: reason)
+            }
+            logger.debug(
+                "command failed", metadata: ["command.id": "\(command.commandID)", "error": "\(failure)"])
+            throw failure
         }
     }
 
-    /// Routes a delivery of the reply queue to its waiter.
-    func handle(_ delivery: AMQPDelivery) {
-        guard let correlationID = delivery.message.properties.correlationId, !correlationID.isEmpty else {
-            logger.debug("reply without correlation_id dropped")
-            return
-        }
-        do {
-            let reply = try Subscriptions_V1_CommandReply(serializedBytes: delivery.message.body)
-            if !registry.deliver(reply, correlationID: correlationID) {
+    /// What a publish the broker refused or lost means for the request: 503, retry later.
+    static func failure(publishing error: AMQPError) -> CommandFailure {
+        var failure = CommandFailure(
+            .publishFailed, "the command was not accepted by the message broker (\(error.code.rawValue)); retry later")
+        failure.publishReason = error.code.rawValue
+        return failure
+    }
+
+    /// Why a publish still waits to be sent, for a deadline's message.
+    var notSentReason: String {
+        connection.isConnected ? "waiting for the broker (it may block publishers)" : "not connected"
+    }
+
+    /// Routes a run of reply-queue deliveries to their waits, on the connection thread (the
+    /// reply consumer's handler: no task wakes per reply; the waiting request decodes the body).
+    func handle(_ deliveries: [AMQPDelivery]) {
+        for delivery in deliveries {
+            guard let correlationID = delivery.message.properties.correlationId, !correlationID.isEmpty else {
+                logger.debug("reply without correlation_id dropped")
+                continue
+            }
+            if !waiters.deliver(delivery.message.body, correlationID: correlationID) {
                 logger.debug("late or unknown reply dropped", metadata: ["command.id": "\(correlationID)"])
             }
-        } catch {
-            logger.debug("undecodable reply dropped", metadata: ["command.id": "\(correlationID)", "error": "\(error)"])
         }
     }
 }

@@ -13,6 +13,9 @@ struct CommandFailure: Error, Sendable, CustomStringConvertible {
 
     var code: Code
     var message: String
+    /// Set when the broker never confirmed the command: why (an `AMQPError` code's raw value,
+    /// `timeout` at the deadline, `cancelled`), as `command_publish_failures_total` counts it.
+    var publishReason: String?
 
     init(_ code: Code, _ message: String) {
         self.code = code

@@ -20,7 +20,10 @@ public enum CommandIdentity {
     /// test clock (`X-Test-Clock`) the clock is part of the name: each clock is a sandbox, so two
     /// test runs sending the same keys on two clocks never replay each other's commands.
     public static func commandID(route: CommandRoute, idempotencyKey key: String?, testClockID: String = "") -> String {
-        guard let key else { return UUIDv7.string(nanosecondsSince1970: UInt64(Date().timeIntervalSince1970 * 1_000_000_000)) }
+        guard let key else {
+            var generator = RequestRandomness.Generator()
+            return UUIDv7.string(nanosecondsSince1970: UInt64(Date().timeIntervalSince1970 * 1_000_000_000), using: &generator)
+        }
         let clock = testClockID.isEmpty ? "" : "\n\(testClockID)"
         return nameBasedUUID(namespace: namespace, name: "\(route.routingKey)\n\(key)\(clock)").uuidString.lowercased()
     }

@@ -12,8 +12,16 @@ struct HTTPReply: Sendable, Equatable {
     /// `signer` (unsigned JWS without one).
     init(status: Int, json value: some Encodable, signer: (any PayloadSigner)? = nil) {
         self.status = status
-        body = (try? JSONEncoder.appleJSON(signer: signer).encode(value)) ?? Data(#"{"errorCode":5000000,"errorMessage":"encoding failed"}"#.utf8)
+        if let writable = value as? any AppleJSONWritable {
+            // The answers of the command routes: written straight into bytes, the same bytes
+            // (AppleJSONWriterTests), without JSONEncoder's boxes and key sorting.
+            body = (try? writable.appleJSONBytes(signer: signer, capacity: 8192)).map { Data($0) } ?? Self.encodingFailed
+        } else {
+            body = (try? JSONEncoder.appleJSON(signer: signer).encode(value)) ?? Self.encodingFailed
+        }
     }
+
+    private static var encodingFailed: Data { Data(#"{"errorCode":5000000,"errorMessage":"encoding failed"}"#.utf8) }
 
     /// A reply with no body (Apple answers some operations with only a status).
     init(emptyWithStatus status: Int) {

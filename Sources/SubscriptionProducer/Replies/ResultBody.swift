@@ -1,3 +1,4 @@
+import Foundation
 import StableIdentifiers
 import SubscriptionAPI
 import SubscriptionMessages
@@ -160,6 +161,31 @@ struct ServiceResponse: Encodable {
     enum CodingKeys: String, CodingKey {
         case originalTransactionId, transactionId, status, signedTransactionInfo, signedRenewalInfo
         case effectiveImmediately, proratedRefund, orderId, retention
+    }
+}
+
+extension ServiceResponse: AppleJSONWritable {
+    /// The keys in sorted order, as `JSONEncoder.appleJSON` writes them.
+    func write(to writer: inout AppleJSONWriter, signer: (any PayloadSigner)?) throws {
+        writer.beginObject()
+        writer.field("effectiveImmediately", effectiveImmediately)
+        writer.field("orderId", orderId)
+        writer.field("originalTransactionId", originalTransactionId)
+        writer.field("proratedRefund", proratedRefund)
+        if let retention {
+            // Only with auto-renew turned off under retention messaging: JSONEncoder's bytes.
+            writer.key("retention")
+            writer.rawJSON(try JSONEncoder.appleJSON(signer: signer).encode(retention))
+        }
+        writer.key("signedRenewalInfo")
+        try signedRenewalInfo.write(to: &writer, signer: signer)
+        if let signedTransactionInfo {
+            writer.key("signedTransactionInfo")
+            try signedTransactionInfo.write(to: &writer, signer: signer)
+        }
+        writer.field("status", status)
+        writer.field("transactionId", transactionId)
+        writer.endObject()
     }
 }
 
