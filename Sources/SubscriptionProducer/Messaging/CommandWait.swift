@@ -91,7 +91,7 @@ final class CommandWait: AMQPPublishObserver, Sendable {
     /// Ends the wait at its deadline, saying whether the broker had confirmed the command.
     func expire(budget: Duration, notSentReason: @autoclosure () -> String) {
         let (sent, confirmed) = state.withLock { ($0.sent, $0.confirmed) }
-        let failure: CommandFailure
+        var failure: CommandFailure
         if confirmed {
             failure = CommandFailure(
                 .deadlineExceeded, "no reply from the subscription service within \(budget.milliseconds) ms")
