@@ -81,7 +81,7 @@ struct BusAccessConfigurationTests {
         #expect(operatorOnly == [
             .purchase, .switchProduct, .respondToPriceIncrease, .setAutoRenew, .reportBillingOutcome, .advanceTestClock,
             .reloadCatalog, .createTestClock, .getTestClock, .listTestClocks, .deleteTestClock, .requestCustomerRefund,
-            .decideRefund, .getSubscriptionHistory, .priceChangeWhatIf,
+            .decideRefund, .getSubscriptionHistory, .priceChangeWhatIf, .answerRetentionMessage, .getRetentionOffer,
         ])
     }
 }

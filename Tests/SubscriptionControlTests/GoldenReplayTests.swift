@@ -23,7 +23,7 @@ struct GoldenReplayTests {
         let (alice, bob): (String, String)
         do {
             async let recording = CtlRun.run(a.arguments("record", "--out", golden.path, "--idle", "5s", "--for", "120s"))
-            try await waitForRecorder(a)
+            try await waitForRecorder(golden)
             (alice, bob) = try await runMixedCommands(a)
             let recorded = await recording
             #expect(recorded.code == 0, "\(recorded.output.errors)")
@@ -142,28 +142,16 @@ struct GoldenReplayTests {
         return try #require(reply)
     }
 
-    /// Waits until the recorder's queue is bound (its bindings are declared at once, the events
-    /// one last): a mandatory probe on the events exchange comes back unroutable until then. The
-    /// probe is no `NotificationEvent`, so the recorder skips it.
-    private func waitForRecorder(_ harness: ConsumerHarness) async throws {
-        let connection = try await harness.connect()
+    /// Waits until the recorder's queue is bound: the recorder writes the golden file's header
+    /// line once its bindings are declared (a probe on the events exchange would be routed at
+    /// once to the consumer's event log, bound with `#`).
+    private func waitForRecorder(_ golden: URL) async throws {
         let deadline = ContinuousClock.now + .seconds(20)
-        var bound = false
-        while !bound, ContinuousClock.now < deadline {
-            do throws(AMQPError) {
-                try await connection.publish(
-                    AMQPMessage(body: Data([0xFF])), exchange: "\(harness.busPrefix).events", routingKey: "PROBE.NONE", mandatory: true)
-                bound = true
-            } catch {
-                guard error.code == .publishReturned || error.code == .notFound else {
-                    await connection.close()
-                    throw error
-                }
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+        while ContinuousClock.now < deadline {
+            if let data = FileManager.default.contents(atPath: golden.path), data.contains(UInt8(ascii: "\n")) { return }
+            try await Task.sleep(for: .milliseconds(50))
         }
-        await connection.close()
-        guard bound else { throw HarnessError("the recorder did not bind within 20 s") }
+        throw HarnessError("the recorder did not bind within 20 s")
     }
 
     /// The example catalog with news.basic.monthly at USD 3.49 in the USA.

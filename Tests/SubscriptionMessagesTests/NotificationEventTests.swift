@@ -56,9 +56,10 @@ struct NotificationEventTests {
     @Test("Apple's notification types and subtypes are all present")
     func appleValuesPresent() {
         // apple-domain.md §1.4: 23 notification types and 19 subtypes, plus zero values
-        // and our extension values (3 types: subscriber communication, retention message and
-        // retention performance test; 7 subtypes), numbered from 1000.
-        #expect(Subscriptions_V1_NotificationType.allCases.count == 1 + 23 + 3)
+        // and our extension values (4 types: subscriber communication, quarantined, retention
+        // message and retention performance test; 7 subtypes), numbered from 1000.
+        #expect(Subscriptions_V1_NotificationType.allCases.count == 1 + 23 + 4)
+        #expect(Subscriptions_V1_NotificationType.quarantined.rawValue >= 1000)
         #expect(Subscriptions_V1_Subtype.allCases.count == 1 + 19 + 7)
         #expect(Subscriptions_V1_NotificationType.subscriberCommunication.rawValue >= 1000)
         #expect(Subscriptions_V1_NotificationType.retentionMessage.rawValue >= 1000)

@@ -43,7 +43,9 @@ struct HTTPServerLimitsTests {
             try await RawHTTPConnection.open(port: port) { connection in
                 try await connection.send("GET /ok HTTP/1.1\r\nHo")
                 try await Task.sleep(for: .milliseconds(200))
-                try await connection.send("st: x\r\n")
+                // On a loaded machine the idle timeout may have closed the connection already:
+                // what this test expects, so a refused write is no failure.
+                try? await connection.send("st: x\r\n")
                 let text = try await connection.readUntilClosed()
                 #expect(text.isEmpty, "no response to a head that never ended")
             }

@@ -116,7 +116,9 @@ struct ReplyWaitersTests {
         let started = ContinuousClock.now
         let failure = Self.failure(of: await wait.outcome())
         #expect(failure?.code == .deadlineExceeded)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // A guard against a wait only its own 60 s fallback would end, not a speed claim: a
+        // loaded machine may take seconds to schedule the sweep.
+        #expect(ContinuousClock.now - started < .seconds(30))
         sweep.cancel()
         await sweep.value
     }

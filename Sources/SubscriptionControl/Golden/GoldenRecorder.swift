@@ -43,7 +43,6 @@ final class GoldenRecorder: Sendable {
     static func open(_ options: ConnectionOptions, file: URL) async throws -> GoldenRecorder {
         let writer = try GoldenFileWriter(creating: file)
         let names = options.names
-        try await writer.append(GoldenFile.headerLine(busPrefix: names.prefix, recordedAt: Date()))
         let connection = try await ControlBus.connect(options, name: "subscriptionsctl-record")
         let queue = "subscriptionsctl.record.\(UUID().uuidString.prefix(8).lowercased())"
         do {
@@ -59,6 +58,9 @@ final class GoldenRecorder: Sendable {
                     + [AMQPBinding(queue: queue, exchange: names.eventsExchange, routingKey: "#")]
             ))
             let consumer = try await connection.consume(queue: queue, prefetch: 500)
+            // The header once the queue is bound: a file with its first line is being recorded
+            // into (a test or a script may wait for it before it starts the run).
+            try await writer.append(GoldenFile.headerLine(busPrefix: names.prefix, recordedAt: Date()))
             return GoldenRecorder(connection: connection, consumer: consumer, names: names, file: writer)
         } catch {
             await connection.close()
