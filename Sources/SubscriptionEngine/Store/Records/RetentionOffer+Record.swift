@@ -1,6 +1,6 @@
 import CompactCoding
 
-/// The stored form of a retention offer (``Subscription`` field 42). Field numbers are forever.
+/// The stored form of a retention offer (``Subscription`` field 43). Field numbers are forever.
 extension RetentionOffer: CompactRecord {
     public func write(to writer: inout RecordWriter) {
         writer.write(1, requestIdentifier)
