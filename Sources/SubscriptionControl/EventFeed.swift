@@ -14,8 +14,6 @@ struct EventFeed: Sendable {
     var window: EventWindow?
     /// How long the reading of a past `--to` waits for one more event before it ends.
     static let quietEnd: Duration = .seconds(2)
-    /// How much longer than ``quietEnd`` the reading waits for its first delivery.
-    static let firstDeliveryGrace: Duration = .seconds(10)
 
     /// Reads the event log (`<BUS_PREFIX>.events.log`) from `start`: events signed before `to`
     /// (all without), matching `patterns` (all when empty), each once.
@@ -150,18 +148,10 @@ struct EventFeed: Sendable {
 /// When the last run of deliveries came, shared by the task reading the event log and the one
 /// that ends the reading at its end.
 private final class LastDelivery: Sendable {
-    /// When the reading started, and when the last run came (nil before the first).
-    private let instants = Mutex((start: ContinuousClock.now, last: ContinuousClock.Instant?.none))
+    private let instant = Mutex(ContinuousClock.now)
 
-    func touch() { instants.withLock { $0.last = .now } }
+    func touch() { instant.withLock { $0 = .now } }
 
-    /// How long since the last run; before the first, the time since the start less
-    /// ``EventFeed/firstDeliveryGrace``, so a broker slow to begin (a loaded machine, a large
-    /// log to seek in) is waited for before an empty answer.
-    var quiet: Duration {
-        instants.withLock { instants in
-            guard let last = instants.last else { return ContinuousClock.now - instants.start - EventFeed.firstDeliveryGrace }
-            return ContinuousClock.now - last
-        }
-    }
+    /// How long since the last run.
+    var quiet: Duration { instant.withLock { ContinuousClock.now - $0 } }
 }
