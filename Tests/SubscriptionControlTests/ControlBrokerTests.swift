@@ -54,13 +54,16 @@ struct ControlBrokerTests {
     @Test("events tail --from first reads what the consumer published before it started; events stats --from --to counts over the event log")
     func eventLogHistory() async throws {
         try await ConsumerHarness.with { harness in
-            let before = Date().addingTimeInterval(-1)
             for _ in 0..<2 { #expect(await CtlRun.run(purchaseArguments(harness)).code == 0) }
-            let published = Date()
             let tail = await CtlRun.run(harness.arguments("events", "tail", "--from", "first", "--count", "2", "--json", "--for", "60s"))
             #expect(tail.code == 0, "\(tail.output.errors)")
             let events = try tail.output.lines.map { try Subscriptions_V1_NotificationEvent(jsonString: $0) }
             #expect(events.map(\.routingKey) == ["SUBSCRIBED.INITIAL_BUY", "SUBSCRIBED.INITIAL_BUY"])
+            // The window around the events' own signing times: the harness's consumer runs on the
+            // manual clock, which stands at its start (not at the wall clock of the purchases).
+            let signed = events.map(\.signedDate.date)
+            let before = try #require(signed.min()).addingTimeInterval(-1)
+            let published = try #require(signed.max())
 
             let iso = { (date: Date) in EventLogPosition.time(date).description }
             let window = await CtlRun.run(harness.arguments(
