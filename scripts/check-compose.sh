@@ -381,7 +381,7 @@ else
     fail "$dockerfile: the stages runtime and runtime-prebuilt differ in their settings:"
     diff <(final_settings runtime) <(final_settings runtime-prebuilt) | sed 's/^/        /'
 fi
-for ignored in .build .git .rabbitmq Compose/credentials; do
+for ignored in .build .git .rabbitmq Compose/secrets; do
     grep -qx "$ignored" .dockerignore && pass ".dockerignore excludes $ignored" || fail ".dockerignore does not exclude $ignored"
 done
 
