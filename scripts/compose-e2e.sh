@@ -7,11 +7,11 @@
 #      (no compiler, no tool but the healthcheck's bash, no secret in a layer or the history)
 #   2. the end-to-end suites from the host against the published ports (an HTTP purchase with a
 #      bearer token, a price increase with consent and a mass extension on the test clock), and
-#      the Python and C analytics consumers tallying the events
-#   3. faults: SIGKILL of the consumer container in the middle of a few thousand commands (the
-#      restart policy brings it back; every command applied once, counted from the events and
-#      the database in its volume), `docker restart` of the broker, `docker stop` of each
-#      service (within its grace period, exit 0, its stop logged)
+#      the Python, C and Swift analytics consumers tallying the events
+#   3. faults: SIGKILL of the consumer container's process in the middle of a few thousand
+#      commands (the restart policy brings it back; every command applied once, counted from the
+#      events and the database in its volume), `docker restart` of the broker, `docker stop` of
+#      each service (within its grace period, exit 0, its broker connection closed cleanly)
 #   4. the other shapes: the consumer scaled to 2 on PostgreSQL, and compose.cluster.yaml's
 #      three broker nodes (up, healthy, one command through, down)
 #
@@ -28,12 +28,14 @@
 # its service images too (COMPOSE_E2E_KEEP=1 keeps the stack running and the images).
 #
 # Environment: E2E_BIN_DIR (the binaries: subscriptions-producer, -consumer, -load,
-# subscriptionsctl), SWIFT_TEST_FLAGS (the flags of that build, for `swift test --skip-build`;
+# subscriptionsctl, analytics-tally), COMPOSE_E2E_PARTS (below), SWIFT_TEST_FLAGS (the flags of that build, for `swift test --skip-build`;
 # default "-c release"), COMPOSE_E2E_PACKAGE (the package whose test build that is, default this
 # one), COMPOSE_E2E_PORTS (host ports to choose from, default 5880-5899),
-# DEBIAN_MIRROR (default http://deb.debian.org/debian), COMPOSE_E2E_COMMANDS (commands of the
-# SIGKILL run, default 3000), COMPOSE_E2E_OVERLAY (one more compose file laid over every stack
-# the run starts, to try other settings).
+# DEBIAN_MIRROR and DEBIAN_SECURITY_MIRROR (default deb.debian.org), COMPOSE_E2E_COMMANDS
+# (commands of the SIGKILL run, default 3000), COMPOSE_E2E_SUITES (the suites' filter),
+# COMPOSE_E2E_HEALTHY_TIMEOUT (seconds for the stack to become healthy, default 240),
+# COMPOSE_E2E_OVERLAY (one more compose file laid over every stack the run starts, to try other
+# settings).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -460,12 +462,22 @@ except urllib.error.HTTPError as error:
     print(error.code, "-")
 PY
 }
-# Commands the consumer container ID counted on its /metrics (from the host, on its address).
-consumer_commands() {
-    python3 - "$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$1" | awk '{print $1}')" <<'PY'
-import sys, urllib.request
-text = urllib.request.urlopen(f"http://{sys.argv[1]}:8081/metrics", timeout=10).read().decode()
-print(int(sum(float(line.split()[-1]) for line in text.splitlines() if line.startswith("subscriptions_commands_total{"))))
+# Commands the consumer container ID counted on its /metrics (from the host, on its address);
+# with AT_LEAST, polls every 50 ms until the count reaches it (at most TIMEOUT s) and prints it.
+consumer_commands() { # consumer_commands ID [AT_LEAST TIMEOUT]
+    python3 - "$(docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "$1" | awk '{print $1}')" \
+        "${2:-0}" "${3:-0}" <<'PY'
+import sys, time, urllib.request
+address, at_least, timeout = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+def count():
+    text = urllib.request.urlopen(f"http://{address}:8081/metrics", timeout=10).read().decode()
+    return int(sum(float(line.split()[-1]) for line in text.splitlines() if line.startswith("subscriptions_commands_total{")))
+deadline = time.monotonic() + timeout
+value = count()
+while value < at_least and time.monotonic() < deadline:
+    time.sleep(0.05)
+    value = count()
+print(value)
 PY
 }
 
@@ -543,24 +555,21 @@ if part faults; then
     log "SIGKILL of the consumer container in the middle of $commands purchases (AMQP, 32 in flight)"
     load --commands "$commands" --in-flight 32 --drain-timeout 300 --label "SIGKILL run" > "$out/sigkill-load.log" 2>&1 &
     load_pid=$!
-    # The kill comes once a fifth of the commands are applied, read from the consumer's /metrics
-    # (fast enough to poll; the database is counted after the run).
-    deadline=$((SECONDS + 300))
-    until [ "$(consumer_commands "$consumer")" -ge $((counted_before + commands / 5)) ]; do
-        [ $SECONDS -lt $deadline ] || fail "fewer than $((commands / 5)) commands applied within 300 s"
-        kill -0 "$load_pid" 2>/dev/null || { cat "$out/sigkill-load.log"; fail "the load tool ended before the kill"; }
-        sleep 0.1
-    done
+    # The kill comes once a tenth of the commands are applied, read from the consumer's /metrics
+    # (polled every 50 ms; the database is counted after the run).
+    reached=$(consumer_commands "$consumer" $((counted_before + commands / 10)) 300)
+    [ "$reached" -ge $((counted_before + commands / 10)) ] || fail "fewer than $((commands / 10)) commands applied within 300 s"
+    kill -0 "$load_pid" 2>/dev/null || { cat "$out/sigkill-load.log"; fail "the load tool ended before the kill"; }
     restarts=$(docker inspect -f '{{.RestartCount}}' "$consumer")
-    applied_at_kill=$(($(consumer_commands "$consumer") - counted_before))
     consumer_pid=$(docker inspect -f '{{.State.Pid}}' "$consumer")
     [ "$consumer_pid" -gt 1 ] || fail "the consumer container has no running process (pid $consumer_pid)"
     kill -KILL "$consumer_pid"
+    applied_at_kill=$((reached - counted_before))
     killed_at=$SECONDS
     killed_epoch=$(date +%s.%N)
     wait_restarted "$main" "$restarts"
     wait_healthy "$main" 120 "$killed_epoch"
-    log "    killed with $applied_at_kill of $commands applied; restarted by its policy (restart count $restarts -> $(docker inspect -f '{{.RestartCount}}' "$consumer")) and healthy after $((SECONDS - killed_at)) s"
+    log "    killed once $applied_at_kill of $commands were applied; restarted by its policy (restart count $restarts -> $(docker inspect -f '{{.RestartCount}}' "$consumer")) and healthy after $((SECONDS - killed_at)) s"
     wait "$load_pid" || { cat "$out/sigkill-load.log"; fail "the load tool failed"; }
     sed 's/^/    /' "$out/sigkill-load.log" | head -3
     grep -q "^SIGKILL run: $commands commands, 0 not OK" "$out/sigkill-load.log" || fail "not every command was answered OK"
