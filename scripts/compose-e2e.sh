@@ -25,7 +25,8 @@
 # the services from Compose/Dockerfile's runtime-prebuilt target. Installs docker.io, debootstrap
 # and docker-compose when missing; starts dockerd when none answers and stops only a dockerd it
 # started. Every container, network and volume it made is removed at its end, also on failure;
-# its service images too (COMPOSE_E2E_KEEP=1 keeps the stack running and the images).
+# its service images too (COMPOSE_E2E_KEEP=1 keeps the default stack running, with its images,
+# env file and secrets, and leaves out the cluster part; the script prints how to remove it).
 #
 # Environment: E2E_BIN_DIR (the binaries: subscriptions-producer, -consumer, -load,
 # subscriptionsctl, analytics-tally), COMPOSE_E2E_PARTS (below), SWIFT_TEST_FLAGS (the flags of that build, for `swift test --skip-build`;
@@ -65,8 +66,13 @@ service_tag=""
 cleanup() {
     local status=$?
     set +e
+    local keep=""
     if [ "${COMPOSE_E2E_KEEP:-0}" = 1 ] && [ ${#projects[@]} -gt 0 ]; then
-        log "COMPOSE_E2E_KEEP=1: leaving ${projects[*]} running"
+        keep=1
+        for project in "${projects[@]}"; do
+            log "COMPOSE_E2E_KEEP=1: $project stays up (its env file and secrets in $work); to remove it:"
+            log "    docker-compose -p $project --env-file $env_file ${project_files[$project]} down -v && rm -rf $work"
+        done
     else
         for project in "${projects[@]}"; do
             [ "$status" = 0 ] || project_logs "$project" > "$out/$project.log" 2>&1
@@ -79,9 +85,13 @@ cleanup() {
                 | xargs -r "$docker_cli" rmi > /dev/null 2>&1
         fi
     fi
-    for mounted in $(findmnt -rn -o TARGET | grep "^$work/" | sort -r); do umount -l "$mounted"; done
-    rm -rf --one-file-system "$work"
-    if [ -n "$started_dockerd" ]; then
+    if [ -z "$keep" ]; then
+        for mounted in $(findmnt -rn -o TARGET | grep "^$work/" | sort -r); do umount -l "$mounted"; done
+        rm -rf --one-file-system "$work"
+    fi
+    if [ -n "$started_dockerd" ] && [ -n "$keep" ]; then
+        log "COMPOSE_E2E_KEEP=1: the dockerd this run started stays (pid $started_dockerd)"
+    elif [ -n "$started_dockerd" ]; then
         log "stopping the dockerd this run started (pid $started_dockerd)"
         kill -TERM "$started_dockerd" 2>/dev/null
         for _ in $(seq 60); do kill -0 "$started_dockerd" 2>/dev/null || break; sleep 0.5; done
@@ -220,8 +230,13 @@ service_tag=e2e-$$
 export IMAGE_TAG=$service_tag
 # The libraries' stage under a tag of its own: kept between runs as the builds' cache, and where
 # removing this run's images stops.
+previous_packages=$(docker image inspect -f '{{.Id}}' subscriptions-local/runtime-packages:bookworm 2>/dev/null || true)
 build_image subscriptions-local/runtime-packages:bookworm "$out/image-runtime-packages.log" --target runtime-packages \
     --build-arg RUNTIME_IMAGE=subscriptions-local/debian:bookworm -f Compose/Dockerfile "$context"
+# A new base or package list made a new one: the previous one is only a stale cache now.
+if [ -n "$previous_packages" ] && [ "$previous_packages" != "$(docker image inspect -f '{{.Id}}' subscriptions-local/runtime-packages:bookworm)" ]; then
+    docker rmi "$previous_packages" > /dev/null 2>&1 || true
+fi
 log "service images subscriptions-{producer,consumer}:$service_tag from $bin ($(ls "$context/prebuilt/swift-runtime" | wc -l) Swift runtime libraries)"
 build_image "subscriptions-producer:$service_tag" "$out/image-producer.log" --target runtime-prebuilt \
     --build-arg RUNTIME_IMAGE=subscriptions-local/debian:bookworm --build-arg PRODUCT=subscriptions-producer \
@@ -651,7 +666,12 @@ if part scale; then
     [ "$processed" = 1000 ] || fail "$processed commands recorded for 1000 sent to two replicas"
     log "    1000 purchases: every one answered OK and recorded once; the replicas applied $(echo $shares | sed 's/ / and /')"
 fi
-remove_project "$main"
+if [ "${COMPOSE_E2E_KEEP:-0}" = 1 ]; then
+    part cluster && log "COMPOSE_E2E_KEEP=1: the default stack stays up, so the cluster part (the same host ports) is left out"
+    parts=${parts//cluster/}
+else
+    remove_project "$main"
+fi
 
 if part cluster; then
     # 7b. compose.cluster.yaml: three broker nodes.
