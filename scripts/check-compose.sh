@@ -357,7 +357,9 @@ while read -r -a words; do
     for word in "${words[@]:1}"; do [[ $word == --* ]] || sources+=("$word"); done
     [[ " ${words[*]} " == *" --from="* ]] && continue
     for source in "${sources[@]:0:${#sources[@]}-1}"; do
-        if [ -e "$source" ] || { [[ $source == *[*?[]* ]] && compgen -G "$source" >/dev/null; }; then
+        if [[ $source == *'$'* ]]; then
+            note "$dockerfile: COPY source $source is a build argument (the runtime-prebuilt target's binaries; scripts/compose-e2e.sh gives them)"
+        elif [ -e "$source" ] || { [[ $source == *[*?[]* ]] && compgen -G "$source" >/dev/null; }; then
             pass "$dockerfile: COPY source $source"
         elif [[ " ${pending_copy_sources[*]} " == *" $source "* ]]; then
             note "$dockerfile: COPY source $source is missing; it arrives with the services issue (pending list in this script)"
@@ -371,7 +373,15 @@ for file in "$compose" Compose/compose.cluster.yaml; do
         [ -e "Compose/$mounted" ] && pass "$(basename "$file"): bind mount $mounted" || fail "$(basename "$file"): bind mount $mounted does not exist"
     done
 done
-for ignored in .build .git .rabbitmq; do
+# The two final stages (toolchain binaries, prebuilt binaries) describe the same image.
+final_settings() { awk -v stage="$1" '$0 ~ "^FROM scratch AS " stage "$" {r=1; next} /^(FROM|# ----)/ {r=0} r && !/^COPY --from/ && !/^#/' "$dockerfile"; }
+if [ -n "$(final_settings runtime)" ] && [ "$(final_settings runtime)" = "$(final_settings runtime-prebuilt)" ]; then
+    pass "$dockerfile: the stages runtime and runtime-prebuilt set the same user, environment, healthcheck and entrypoint"
+else
+    fail "$dockerfile: the stages runtime and runtime-prebuilt differ in their settings:"
+    diff <(final_settings runtime) <(final_settings runtime-prebuilt) | sed 's/^/        /'
+fi
+for ignored in .build .git .rabbitmq Compose/secrets; do
     grep -qx "$ignored" .dockerignore && pass ".dockerignore excludes $ignored" || fail ".dockerignore does not exclude $ignored"
 done
 
@@ -393,7 +403,7 @@ if [ ! -x "$bin_dir/subscriptions-producer" ] || [ ! -x "$bin_dir/subscriptions-
     note "skipped: no release binaries in $bin_dir (swift build -c release --static-swift-stdlib, or set RELEASE_BIN_DIR)"
 else
     # The runtime stage's apt list, e.g. "librabbitmq4 libsqlite3-0 ca-certificates".
-    runtime_packages=$(awk '/^FROM .* AS runtime/ {r=1} /^FROM / && !/AS runtime/ {r=0} r' "$dockerfile" \
+    runtime_packages=$(awk '/^FROM .* AS runtime-packages$/ {r=1; next} /^FROM / {r=0} r' "$dockerfile" \
         | tr -d '\\' | tr ' ' '\n' | sed -n '/^install$/,/^&&$/p' | grep -vE '^(install|&&|-.*|)$' | sort -u)
     # What the image can hold: those packages and their dependencies, plus the base image, which
     # is debootstrap's minbase (Essential and Priority required packages) and apt.

@@ -7,11 +7,12 @@
 # `STORE=postgres scripts/run.sh`), libcurl (FoundationNetworking, which the
 # notifier uses, links it), Chromium with its WebDriver for the console's browser test
 # (scripts/check-console.sh), gRPC's Python plugin for protoc (the gRPC client example,
-# scripts/check-grpc.sh), and wrk with GNU time (the HTTP rows of scripts/benchmark.sh and
-# wrk's CPU). Needs root (or sudo) only when something is missing.
+# scripts/check-grpc.sh), wrk with GNU time (the HTTP rows of scripts/benchmark.sh and
+# wrk's CPU), and Docker's engine, debootstrap and docker-compose for the containers' run
+# (scripts/compose-e2e.sh). Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
-packages=(rabbitmq-server librabbitmq-dev protobuf-compiler libprotobuf-dev protobuf-c-compiler libprotobuf-c-dev pkg-config libsqlite3-dev libjemalloc-dev postgresql-15 libcurl4-openssl-dev ca-certificates chromium chromium-driver protobuf-compiler-grpc wrk time)
+packages=(rabbitmq-server librabbitmq-dev protobuf-compiler libprotobuf-dev protobuf-c-compiler libprotobuf-c-dev pkg-config libsqlite3-dev libjemalloc-dev postgresql-15 libcurl4-openssl-dev ca-certificates chromium chromium-driver protobuf-compiler-grpc wrk time docker.io debootstrap docker-compose)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
