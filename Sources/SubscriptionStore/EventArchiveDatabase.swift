@@ -148,3 +148,7 @@ public final class EventArchiveDatabase: Sendable {
         try pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM event") ?? 0 }
     }
 }
+
+/// The SQLite file is one of the stores the protocol describes (the GRDB-free subset, e.g.
+/// scripts/fuzz.sh, compiles the protocol without this file).
+extension EventArchiveDatabase: EventArchiveStore {}

@@ -22,8 +22,6 @@ public protocol EventArchiveStore: Sendable {
     func count() throws -> Int
 }
 
-extension EventArchiveDatabase: EventArchiveStore {}
-
 /// Where the notifier keeps notifications, deliveries and send attempts (docs/notifications.md):
 /// ``NotificationDatabase`` (a SQLite file beside the consumer's) or, with `DATABASE_URL`, the
 /// consumer's PostgreSQL database, which every replica shares.
@@ -67,5 +65,3 @@ extension NotificationStore {
         ])
     }
 }
-
-extension NotificationDatabase: NotificationStore {}

@@ -195,3 +195,7 @@ public final class NotificationDatabase: Sendable {
         ).map { SendAttemptRecord(attemptedAt: $0[0], result: $0[1], url: $0[2], httpStatus: $0[3]) }
     }
 }
+
+/// The SQLite file is one of the stores the protocol describes (the GRDB-free subset, e.g.
+/// scripts/fuzz.sh, compiles the protocol without this file).
+extension NotificationDatabase: NotificationStore {}
