@@ -20,6 +20,10 @@ apply them to the generated requests, in every phase:
   with Apple's InvalidRequestRevisionError / InvalidPaginationTokenError (400), as Apple does.
   Generated requests ask for the first page (no token).
 
+- an uploaded retention image is a PNG file (bytes JSON Schema cannot describe): requests carry a
+  1x1 PNG; a retention message's headerPosition ABOVE_IMAGE needs an image, so requests without
+  one lose it.
+
 The live event stream (streamEvents) lasts until the client goes: requests ask for a one-second
 stream (`seconds=1`), which is a value the document allows.
 
@@ -123,6 +127,18 @@ def _ordered_window(values, start, end, strictly):
             values[start], values[end] = min(first, last), max(first, last) + (1 if strictly and first == last else 0)
 
 
+def _png_chunk(kind, data):
+    return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+
+
+_PNG = (
+    b"\x89PNG\r\n\x1a\n"
+    + _png_chunk(b"IHDR", (1).to_bytes(4, "big") + (1).to_bytes(4, "big") + bytes([8, 6, 0, 0, 0]))
+    + _png_chunk(b"IDAT", zlib.compress(b"\x00\x00\x00\x00\x00"))
+    + _png_chunk(b"IEND", b"")
+)
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     body = case.body
@@ -146,6 +162,13 @@ def before_call(context, case, kwargs):
             body["requestInfo"]["requestReferenceId"] = str(uuid.uuid4())
         if "requestIdentifier" in body:
             body["requestIdentifier"] = str(uuid.uuid4())
+    if _operation_id(case) == "uploadRetentionImage":
+        # The body must be a PNG file, which JSON Schema cannot say of bytes: a 1x1 one.
+        case.body = _PNG
+    if _operation_id(case) == "uploadRetentionMessage" and isinstance(body, dict):
+        # ABOVE_IMAGE needs an image (stated in the schema's description).
+        if body.get("headerPosition") == "ABOVE_IMAGE" and "image" not in body:
+            del body["headerPosition"]
     if case.headers and "Idempotency-Key" in case.headers:
         case.headers["Idempotency-Key"] = str(uuid.uuid4())
 

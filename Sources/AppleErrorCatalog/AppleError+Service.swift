@@ -23,8 +23,8 @@ extension AppleError {
         4_009_005, "ValueOutOfRangeError", "A value is beyond what the service computes with; nothing changed.")
     /// A preview asks for more than the service simulates in one request: `previewUntil` beyond the
     /// horizon, or more events than the cap (docs/previews.md).
-    public static let previewTooLarge = service(
-        4_009_006, "PreviewTooLargeError", "The preview reaches beyond the horizon or the event cap; preview a shorter span.")
+    public static let tooManyEvents = service(
+        4_009_006, "TooManyEventsError", "The request would fire more events than one request may; ask for a shorter span.")
 
     // MARK: Routing (404, 405)
 
@@ -109,7 +109,7 @@ extension AppleError {
 
     /// The service part of ``all``.
     public static let serviceErrors: [AppleError] = [
-        malformedJSON, unknownField, missingField, wrongType, invalidValue, valueOutOfRange, previewTooLarge, routeNotFound, methodNotAllowed,
+        malformedJSON, unknownField, missingField, wrongType, invalidValue, valueOutOfRange, tooManyEvents, routeNotFound, methodNotAllowed,
         customerNotFound, deadLetterNotFound, priceChangeAutoRenewOff, priceChangeInGracePeriod, priceChangeInBillingRetry,
         priceChangeInOfferPeriod, testClockAlreadyPast, testClockOutOfRange, testClockNotFound, testClockMismatch,
         idempotencyKeyReused, catalogUnreadable,

@@ -121,9 +121,13 @@ public enum CommandPreview {
     /// Mass-extension batches (of 2,000 subscriptions) a preview's horizon may run.
     public static let massExtensionBatches = 16
     /// How far past its clock's now a preview may let the clock run: 3 years (1,096 days), three
-    /// annual renewals; a later `preview_until` is refused (`PreviewTooLargeError`).
+    /// annual renewals; a later `preview_until` is refused (`TooManyEventsError`).
     public static let horizonDays = 1_096
-    /// Most events a preview's horizon may fire; more is refused (`PreviewTooLargeError`), so
+    /// Most events a preview's horizon may fire; more is refused (`TooManyEventsError`), so
     /// no preview holds the whole database's renewals in memory.
     public static let maximumEvents = 10_000
+    /// Most events one test-clock advance fires: a longer advance stops where this many fired
+    /// (its reply's `now` says where) and is sent again for the rest, so no request holds
+    /// thousands of years of renewals of every subscription in memory (docs/test-clocks.md).
+    public static let maximumAdvanceEvents = 10_000
 }

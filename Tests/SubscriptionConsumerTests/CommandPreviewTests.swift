@@ -99,7 +99,7 @@ struct CommandPreviewTests {
         #expect(status.reply.getAllSubscriptionStatuses.data.first?.lastTransactions.first?.renewalInfo.autoRenewStatus == true)
     }
 
-    @Test("a preview to the year 9999 is refused (PreviewTooLargeError, the 1,096-day horizon), nothing kept; within the horizon it runs")
+    @Test("a preview to the year 9999 is refused (TooManyEventsError, the 1,096-day horizon), nothing kept; within the horizon it runs")
     func horizonBound() async throws {
         let far = try await apply(Self.envelope(Self.purchase, preview: true, until: Date(timeIntervalSince1970: 253_402_300_799)))
         #expect(far.reply.preview)

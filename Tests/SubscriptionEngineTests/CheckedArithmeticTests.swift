@@ -107,4 +107,25 @@ import Testing
         }
         #expect(refusal?.appleErrorCode == 4_009_006)
     }
+
+    @Test("an advance toward a far target stops after its event cap at an instant everything before fired, and continues from there")
+    func advanceStopsAtTheCap() throws {
+        var stepped = try Harness()
+        var whole = try Harness()
+        for customer in ["a", "b", "c"] {
+            _ = try stepped.purchase("news.standard.weekly", customer: customer)
+            _ = try whole.purchase("news.standard.weekly", customer: customer)
+        }
+        let target = Timestamp.utc(2030, 1, 1)
+        let (first, reached) = try stepped.engine.advance(toward: target, in: &stepped.store, eventLimit: 10)
+        #expect(first.count > 10 && first.count < 20)
+        #expect(reached < target)
+        #expect(first.allSatisfy { $0.signedDate <= reached })
+        let (rest, end) = try stepped.engine.advance(toward: target, in: &stepped.store, eventLimit: 100_000)
+        #expect(end == target)
+        // The same events as one advance without a cap: every one once, in order.
+        let all = try whole.engine.advance(to: target, in: &whole.store)
+        #expect(Harness.kinds(first + rest) == Harness.kinds(all))
+        #expect((first + rest).map(\.notificationUUID) == all.map(\.notificationUUID))
+    }
 }

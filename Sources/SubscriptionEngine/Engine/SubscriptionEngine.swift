@@ -44,10 +44,27 @@ public struct SubscriptionEngine: Sendable {
     /// and at most `massExtensionBatches` mass-extension batches (of ``MassExtension/batchSize``
     /// subscriptions each), so a caller can bound the work of one transaction and call again
     /// while ``EngineStore/earliestDueTime()`` is due. More than `eventLimit` events is refused
-    /// (`PreviewTooLargeError`, a preview's cap, docs/previews.md); the caller rolls back.
+    /// (`TooManyEventsError`, a preview's cap, docs/previews.md); the caller rolls back.
     public func advance(
         to target: Timestamp, in store: inout some EngineStore, massExtensionBatches: Int = .max, eventLimit: Int = .max
     ) throws -> [EngineEvent] {
+        let (events, reached) = try advance(toward: target, in: &store, massExtensionBatches: massExtensionBatches, eventLimit: eventLimit)
+        guard reached == target else {
+            throw EngineRejection(
+                .outOfRange, error: .tooManyEvents, field: "previewUntil",
+                "the clock would fire more than \(eventLimit) events before \(target); preview a shorter span")
+        }
+        return events
+    }
+
+    /// Fires due transitions toward `target` as ``advance(to:in:massExtensionBatches:eventLimit:)``
+    /// does, but stops once more than `eventLimit` events were fired (a test clock's advance
+    /// takes more than one request then, instead of holding a year of renewals of every
+    /// subscription in memory): returns the events and the instant reached, `target` when
+    /// everything due by it fired, else an earlier one up to which everything fired.
+    public func advance(
+        toward target: Timestamp, in store: inout some EngineStore, massExtensionBatches: Int = .max, eventLimit: Int
+    ) throws -> (events: [EngineEvent], reached: Timestamp) {
         var events: [EngineEvent] = []
         var batchesLeft = massExtensionBatches
         while true {
@@ -69,9 +86,9 @@ public struct SubscriptionEngine: Sendable {
                 }
             }
             if events.count > eventLimit {
-                throw EngineRejection(
-                    .outOfRange, error: .previewTooLarge, field: "previewUntil",
-                    "the clock would fire more than \(eventLimit) events before \(target); preview a shorter span")
+                // Everything due before `time` fired; at `time` too unless more is due then.
+                let moreAtTime = try store.maySubscriptionBeDue(atOrBefore: time) && (try store.earliestSubscriptionDueTime()) == time
+                return (events, moreAtTime ? (try? time.adding(milliseconds: -1)) ?? time : time)
             }
             if let jobDue, jobDue == time {
                 for id in try store.dueMassExtensionIds(atOrBefore: time, limit: min(16, batchesLeft)) {
@@ -80,7 +97,7 @@ public struct SubscriptionEngine: Sendable {
                 }
             }
         }
-        return events
+        return (events, target)
     }
 
     private func execute(

@@ -777,7 +777,7 @@ enum OpenAPIDocument {
                   properties:
                     imageIdentifier: {$ref: "#/components/schemas/UUID"}
                     altText: {type: string, maxLength: 150}
-                headerPosition: {type: string, enum: [ABOVE_BODY, ABOVE_IMAGE]}
+                headerPosition: {type: string, enum: [ABOVE_BODY, ABOVE_IMAGE], description: "ABOVE_IMAGE needs an image (BadRequestAboveImageRequiresAnImageError 4000224 otherwise)."}
                 bulletPoints:
                   type: array
                   maxItems: 5
@@ -828,7 +828,11 @@ enum OpenAPIDocument {
               required: [realtimeURL]
               additionalProperties: false
               properties:
-                realtimeURL: {type: string, maxLength: 256, description: "An http or https URL (BadRequestRealtimeUrlError 4000215 otherwise)."}
+                realtimeURL:
+                  type: string
+                  maxLength: 256
+                  pattern: '^https?://[a-z0-9]+(\.[a-z0-9]+)*(/[A-Za-z0-9._~-]*)*$'
+                  description: "An http or https URL with a host (BadRequestRealtimeUrlError 4000215 otherwise)."
             RealtimeUrlResponse:
               type: object
               required: [realtimeURL]
@@ -1650,7 +1654,7 @@ enum OpenAPIDocument {
               operationId: getPerformanceTestResults
               summary: Get Performance Test Results (PENDING while it runs).
               parameters:
-                - {name: requestId, in: path, required: true, schema: {type: string}}
+                - {name: requestId, in: path, required: true, schema: {$ref: "#/components/schemas/Identifier"}}
                 - $ref: "#/components/parameters/RequestTimeout"
               responses:
                 "200":

@@ -32,14 +32,14 @@ extension EngineCommandHandler {
         case .failure(let rejection): return try refuse(envelope, rejection, at: now, in: transaction)
         }
         var store = AggregateEngineStore(transaction)
-        let fired = try engine.advance(to: target, in: &store)
-        logger.debug("test clock advanced", metadata: ["clock.now": "\(target)", "events": "\(fired.count)"])
+        let (fired, reached) = try engine.advance(toward: target, in: &store, eventLimit: CommandPreview.maximumAdvanceEvents)
+        logger.debug("test clock advanced", metadata: ["clock.now": "\(reached)", "events": "\(fired.count)"])
         return CommandOutcome(
             reply: OutgoingReply(Subscriptions_V1_CommandReply(
-                commandId: envelope.commandID, result: .advanceTestClock(Self.advanceReply(from: now, to: target, fired: fired)),
-                repliedAt: target)),
+                commandId: envelope.commandID, result: .advanceTestClock(Self.advanceReply(from: now, to: reached, fired: fired)),
+                repliedAt: reached)),
             events: fired.map { OutgoingEvent($0) },
-            manualClockAdvancedTo: target.date)
+            manualClockAdvancedTo: reached.date)
     }
 
     /// `reload_catalog`: re-reads the catalog file the consumer was started with and swaps the

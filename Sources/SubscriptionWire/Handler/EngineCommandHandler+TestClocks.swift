@@ -112,14 +112,14 @@ extension EngineCommandHandler {
         case .failure(let rejection): return try refuse(envelope, rejection, at: now, firesDueTransitions: false, in: transaction)
         }
         var store = AggregateEngineStore(transaction, clockId: clockId)
-        let fired = try engine.advance(to: target, in: &store)
-        clock.now = target.millisecondsSince1970
+        let (fired, reached) = try engine.advance(toward: target, in: &store, eventLimit: CommandPreview.maximumAdvanceEvents)
+        clock.now = reached.millisecondsSince1970
         try transaction.putTestClock(clock)
-        logger.debug("test clock advanced", metadata: ["clock.id": "\(clockId)", "clock.now": "\(target)", "events": "\(fired.count)"])
+        logger.debug("test clock advanced", metadata: ["clock.id": "\(clockId)", "clock.now": "\(reached)", "events": "\(fired.count)"])
         return CommandOutcome(
             reply: OutgoingReply(Subscriptions_V1_CommandReply(
-                commandId: envelope.commandID, result: .advanceTestClock(Self.advanceReply(from: now, to: target, fired: fired)),
-                repliedAt: target)),
+                commandId: envelope.commandID, result: .advanceTestClock(Self.advanceReply(from: now, to: reached, fired: fired)),
+                repliedAt: reached)),
             events: fired.map { OutgoingEvent($0) })
     }
 

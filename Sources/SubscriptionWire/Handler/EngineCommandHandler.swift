@@ -172,7 +172,7 @@ public final class EngineCommandHandler: CommandHandling {
         let target = try Timestamp(until)
         guard target <= (try? clockNow.adding(days: CommandPreview.horizonDays)) ?? Timestamp.latest else {
             throw EngineRejection(
-                .outOfRange, error: .previewTooLarge, field: "previewUntil",
+                .outOfRange, error: .tooManyEvents, field: "previewUntil",
                 "previewUntil \(target) is more than \(CommandPreview.horizonDays) days after the clock's now \(clockNow)")
         }
         var store = AggregateEngineStore(transaction, clockId: clockId)
