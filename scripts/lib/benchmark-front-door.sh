@@ -107,5 +107,5 @@ stop_front
 front_bus=$(awk '/throughput/ {print $5}' "$work/front-bus.txt")
 front_http=$(awk '/throughput/ {print $5}' "$work/wrk-64.txt")
 front_grpc=$(awk '/throughput/ {print $5}' "$work/grpc-64.txt")
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f %%", b > 0 ? 100 * a / b : 0 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f %%", (b > 0 ? 100 * a / b : 0) }'; }
 echo "=== ratio to the bus (500 in flight, $front_bus commands/s): HTTP purchases at 64 connections $front_http requests/s = $(ratio "$front_http" "$front_bus"); gRPC at 64 connections $front_grpc requests/s = $(ratio "$front_grpc" "$front_bus")"
