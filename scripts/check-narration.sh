@@ -8,7 +8,7 @@
 # `*.golden`) and this script, whose patterns would match themselves.
 #
 # Caught (case-insensitive), each a way the tree has told its own history:
-#   - work items:      "issue 13", "issues 10", "stop 4"
+#   - work items:      the words issue(s) or stop followed by a number
 #   - reports:         "run of record", "runs of record"
 #   - work periods:    "this session", "that session", "the previous session", "same session",
 #                      "first/second/… session" (a `URLSession` or a "tab's session" is not one)

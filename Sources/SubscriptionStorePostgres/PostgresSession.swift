@@ -31,7 +31,7 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    /// Runs `work` on the session's queue with a live connection and returns its result.
+    /// Runs `work` on the connection's queue with a live connection and returns its result.
     func run<Result: Sendable>(_ work: @escaping @Sendable (PostgresConnection) throws -> Result) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
@@ -40,7 +40,7 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    /// Runs `work` on the session's queue and waits for it: for a caller that must answer
+    /// Runs `work` on the connection's queue and waits for it: for a caller that must answer
     /// synchronously and runs on a thread that may block (another store's queue, never the
     /// cooperative pool, never this `PostgresSession`'s own queue).
     func runBlocking<Result: Sendable>(_ work: (PostgresConnection) throws -> Result) throws -> Result {
