@@ -97,7 +97,7 @@ let package = Package(
         // Apple's error codes and ours, written down once (no dependencies, no Foundation).
         .target(name: "AppleErrorCatalog"),
         // The pure consent and renewal engine: no I/O, no wire types, time is an input.
-        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding", "StableIdentifiers"]),
+        .target(name: "SubscriptionEngine", dependencies: ["AppleErrorCatalog", "CompactCoding", "InputRules", "StableIdentifiers"]),
         // Apple-shaped HTTP request/response models and their validation (Foundation only).
         .target(name: "SubscriptionAPI", dependencies: ["AppleErrorCatalog", "InputRules"]),
         // The bounds of every value that enters (text rules, prices, instants, sizes), written once
@@ -185,6 +185,7 @@ let package = Package(
             name: "SubscriptionProducer",
             dependencies: [
                 "AMQPClient",
+                "InputRules",
                 "SubscriptionGRPC",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),

@@ -17,6 +17,19 @@ public enum InputRules {
     /// characters without whitespace or control characters.
     public static let identifier = TextRule(maximumLength: 128, allowsSpaces: false, tooLong: .invalidValue, invalid: .invalidValue)
 
+    /// Whether `text` is a locale such as `en-US`, as Apple's `InvalidLocaleError` (4000164)
+    /// requires: a language of 2 or 3 letters, then up to two subtags of 2 to 8 letters or digits
+    /// (the `Locale` schema of docs/openapi.yaml).
+    public static func isLocale(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), (2...3).contains(parts[0].count),
+            parts[0].allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
     /// The highest price (and prorated price, refund amount) a request may carry, in milliunits:
     /// one thousand million currency units, above what any storefront charges in any currency.
     /// The engine refuses a larger one too (`Milliunits.maximumPrice`, the same number).

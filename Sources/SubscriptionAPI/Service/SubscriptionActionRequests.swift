@@ -1,4 +1,5 @@
 import AppleErrorCatalog
+import InputRules
 
 /// Our `POST /subscriptions/{originalTransactionId}/switch` body: move to another product of the same
 /// group (upgrade, downgrade or crossgrade, decided by the service: R-GRP-2…4).
@@ -63,12 +64,7 @@ public struct AutoRenewRequest: ValidatedRequest, Hashable {
             $0 == 0 || $0 == 1 ? nil : "must be 0 (off) or 1 (on), got \($0)"
         }
         let locale = fields.check(fields.optional(.locale, as: String.self), .locale, error: .invalidLocale) { text in
-            // A language of 2 or 3 letters, then up to two subtags of 2 to 8 letters or digits
-            // (the Locale schema of docs/openapi.yaml).
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-            let valid = text.allSatisfy(\.isASCII) && parts.count <= 3 && (2...3).contains(parts[0].count)
-                && parts[0].allSatisfy(\.isLetter)
-                && parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } }
+            let valid = InputRules.isLocale(text)
             return valid ? nil : "must be a locale such as en-US, got \"\(text.prefix(40))\""
         }
         try fields.finish()

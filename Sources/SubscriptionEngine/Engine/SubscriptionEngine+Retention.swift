@@ -1,4 +1,5 @@
 import AppleErrorCatalog
+import InputRules
 
 /// Retention messaging (docs/retention-messaging.md): auto-renew off with retention messaging
 /// on opens a retention offer (`RETENTION_MESSAGE.RETENTION_REQUESTED`) and leaves auto-renew
@@ -17,7 +18,7 @@ extension SubscriptionEngine {
         guard request.enable == false, let context = request.retention, context.applies(to: subscription.productId),
             subscription.kind == .inApp, subscription.isLive, subscription.autoRenewStatus
         else { return nil }
-        if !request.locale.isEmpty, !Self.isLocale(request.locale) {
+        if !request.locale.isEmpty, !InputRules.isLocale(request.locale) {
             throw EngineRejection(
                 .invalidArgument, error: .invalidLocale, field: "locale", "locale must be such as en-US, got '\(request.locale.prefix(40))'")
         }
@@ -31,17 +32,8 @@ extension SubscriptionEngine {
         return .retention(info(subscription, at: now), subscription.retentionOffer)
     }
 
-    /// Whether `text` is a locale such as `en-US`: a language of 2 or 3 letters, then up to two
-    /// subtags of 2 to 8 letters or digits.
-    static func isLocale(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), (2...3).contains(parts[0].count),
-            parts[0].allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }
-    }
+    /// Whether `text` is a locale such as `en-US` (``InputRules/isLocale(_:)``, the one rule).
+    static func isLocale(_ text: String) -> Bool { InputRules.isLocale(text) }
 
     /// The app's real-time answer, as the consumer checked it: the switch-plan product and the
     /// promotional offer are checked against the catalog here; an unusable choice falls back to

@@ -1,4 +1,5 @@
 import Foundation
+import InputRules
 import SubscriptionAPI
 import SubscriptionMessages
 
@@ -148,10 +149,7 @@ extension PreparedCommand {
     /// A locale such as `en-US` (a language of 2 or 3 letters, then a region or script), as
     /// Apple's `InvalidLocaleError` 4000164 requires.
     static func locale(_ text: String) throws(ValidationError) -> String {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        let language = parts.first.map { (2...3).contains($0.count) && $0.allSatisfy(\.isLetter) } ?? false
-        let rest = parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } }
-        guard language, rest, parts.count <= 3, text.allSatisfy(\.isASCII) else {
+        guard InputRules.isLocale(text) else {
             throw RequestProblem.invalid("locale", "must be a locale such as en-US, got \"\(text.prefix(40))\"", error: .invalidLocale)
         }
         return text
