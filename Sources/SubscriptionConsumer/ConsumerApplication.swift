@@ -155,8 +155,9 @@ public enum ConsumerApplication {
     static func openCrashJournal(
         configuration: ConsumerConfiguration, database: any ConsumerStore, handler: EngineCommandHandler?, logger: Logger
     ) async throws -> (journal: CrashJournal, poison: PoisonCommands) {
-        let journal = try CrashJournal(
-            path: configuration.crashJournalPath ?? CrashJournal.defaultPath(besides: configuration.databasePath))
+        let journal = try CrashJournal.acquire(
+            preferring: configuration.crashJournalPath ?? CrashJournal.defaultPath(besides: configuration.databasePath))
+        logger.debug("crash journal", metadata: ["path": "\(journal.path)"])
         let finding = journal.takeFinding()
         handler?.observeFiring(journal)
         switch finding {

@@ -15,6 +15,12 @@ import SubscriptionEngine
 /// (header `x-subscriptions-poison`), the subscription quarantined; every batch-mate is applied
 /// once (docs/reliability.md, "Poison").
 ///
+/// A journal belongs to one live process: the file is locked (`flock`) for as long as the process
+/// lives, and the kernel releases the lock however it dies. Replicas that share a directory
+/// (and so the default path) each take a file of their own (``acquire(preferring:)``): the first
+/// whose lock is free, `<path>`, `<path>.2`, … A restarted replica takes the journal a dead one
+/// left, and so reads what that one was applying when it died.
+///
 /// Only the store's writer writes (the pipeline's transactions run one at a time, and the
 /// engine fires timers inside them), so the mapping needs no lock; `@unchecked Sendable` for
 /// that reason. Reads happen at start, before the pipeline runs.
@@ -44,22 +50,39 @@ final class CrashJournal: FiringObserver, @unchecked Sendable {
     private static let suspectSlot = 1024
     private static let slotBytes = 480
 
-    private let base: UnsafeMutableRawPointer
-    private let path: String
+    /// How many files ``acquire(preferring:)`` tries: replicas sharing one directory.
+    static let maximumSharers = 64
 
-    /// Opens (or creates, mode 0600) the journal at `path`.
+    private let base: UnsafeMutableRawPointer
+    private let descriptor: Int32
+    /// The journal's file.
+    let path: String
+
+    /// Opens (or creates, mode 0600) the journal at `path` and locks it for this process;
+    /// throws ``CrashJournalError`` with `EWOULDBLOCK` when a live process holds it.
     init(path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw CrashJournalError(path: path, operation: "open", code: errno) }
-        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw CrashJournalError(path: path, operation: "lock", code: code)
+        }
         guard ftruncate(descriptor, off_t(Self.size)) == 0 else {
-            throw CrashJournalError(path: path, operation: "ftruncate", code: errno)
+            let code = errno
+            close(descriptor)
+            throw CrashJournalError(path: path, operation: "ftruncate", code: code)
         }
         let mapped = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
-        guard let mapped, mapped != MAP_FAILED else { throw CrashJournalError(path: path, operation: "mmap", code: errno) }
+        guard let mapped, mapped != MAP_FAILED else {
+            let code = errno
+            close(descriptor)
+            throw CrashJournalError(path: path, operation: "mmap", code: code)
+        }
         base = mapped
+        self.descriptor = descriptor
         self.path = path
         if !Self.magic.elementsEqual(UnsafeRawBufferPointer(start: base, count: Self.magic.count)) {
             memset(base, 0, Self.size)
@@ -67,7 +90,23 @@ final class CrashJournal: FiringObserver, @unchecked Sendable {
         }
     }
 
-    deinit { munmap(base, Self.size) }
+    deinit {
+        munmap(base, Self.size)
+        close(descriptor)  // releases the lock
+    }
+
+    /// The journal at `path`, or, while live processes hold it, the first free one of
+    /// `<path>.2` … `<path>.64`.
+    static func acquire(preferring path: String) throws -> CrashJournal {
+        for index in 1...maximumSharers {
+            do {
+                return try CrashJournal(path: index == 1 ? path : "\(path).\(index)")
+            } catch let error as CrashJournalError where error.isHeldByAnotherProcess {
+                continue
+            }
+        }
+        throw CrashJournalError(path: path, operation: "lock (all \(maximumSharers) journals are held by live processes)", code: EWOULDBLOCK)
+    }
 
     /// The default path: beside the SQLite database (`<DATABASE_PATH>.crash-journal`).
     static func defaultPath(besides databasePath: String) -> String { databasePath + ".crash-journal" }
@@ -143,4 +182,7 @@ struct CrashJournalError: Error, CustomStringConvertible {
     var code: Int32
 
     var description: String { "crash journal \(path): \(operation) failed: \(String(cString: strerror(code)))" }
+
+    /// The file is locked by a live process (another replica using the same path).
+    var isHeldByAnotherProcess: Bool { operation == "lock" && code == EWOULDBLOCK }
 }
