@@ -95,6 +95,9 @@ struct ScaleOutProofTests {
                 run: run, reference: referenceRun, events: events, referenceEvents: referenceEvents, url: url,
                 referenceDatabase: referenceDatabase)
         } catch {
+            // What a failed run needs to be understood without running it again: where the
+            // commands were and what each process last said.
+            print(await Self.diagnostics(stack: stack, replicas: replicas.withLock { $0 }, cluster: cluster))
             for replica in replicas.withLock({ $0 }) { await replica.process.terminate() }
             await stack.stop()
             throw error
@@ -108,6 +111,11 @@ struct ScaleOutProofTests {
         await watching.close()
 
         print("scale-out proof: \(total) commands, \(run.retries) retried by clients, commands applied per live replica \(applied)")
+        let seconds = { (duration: Duration) in Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18 }
+        print(
+            String(
+                format: "scale-out proof: longest wait for an answer %.1f s (%@); the reference's %.1f s", seconds(run.longestWait.duration),
+                run.longestWait.key, seconds(referenceRun.longestWait.duration)))
         print(String(format: "scale-out proof: SQLite, 1 consumer, test broker: %.0f commands/s", Double(total) / referenceSeconds))
         for (count, slice) in figures {
             let label = slice.slice == Self.plan.last?.slice.number ? "\(count) replicas through the faults" : "\(count) replica(s)"
@@ -140,6 +148,19 @@ struct ScaleOutProofTests {
         try await cluster.node(1).stop()
         try await waitUntil(run, reaches: first + expected * 65 / 100)
         try await cluster.node(1).start()
+    }
+
+    /// The bus's queues of the stack (messages ready and unacked, consumers, quorum members
+    /// online) and the last lines of every process's log.
+    static func diagnostics(stack: Stack, replicas: [Replica], cluster: PrivateBrokerCluster) async -> String {
+        var text = "--- queues of \(stack.busPrefix) (node 3) ---\n"
+        let columns = ["name", "messages_ready", "messages_unacknowledged", "consumers", "leader", "online"]
+        if let listing = try? await cluster.node(3).ctlOutput(["list_queues"] + columns + ["--quiet"]) {
+            text += listing.split(separator: "\n").filter { $0.contains(stack.busPrefix) }.joined(separator: "\n")
+        }
+        let processes = [stack.producer, stack.consumer].compactMap { $0 } + replicas.map(\.process)
+        for process in processes { text += "\n--- \(process.name) log ---\n\(process.logTail(lines: 40))" }
+        return text
     }
 
     private static func waitUntil(_ run: ScaleOutRun, reaches count: Int) async throws {
