@@ -83,7 +83,7 @@ wrk_row() {
             printf "  broker CPU: %s; load tool CPU: %.0f µs per request (wrk)\n",
                 broker == "" ? "not measured" : sprintf("%.0f µs per request", spent(b) * per), wrkcpu * per
             printf "  machine CPU: %.0f µs per request (producer + consumer + broker + load tool); %d cores allow at most %.0f requests/s at these costs\n",
-                total * per, cores, total > 0 ? cores * requests / total : 0
+                total * per, cores, (total > 0 ? cores * requests / total : 0)
         }' "$work/wrk.txt" | tee "$work/wrk-$connections.txt"
 }
 
