@@ -63,6 +63,11 @@ struct PostgresPendingWrites {
         subscriptions.isEmpty && history.isEmpty && requestResults.isEmpty && processed.isEmpty && removedOutbox.isEmpty
     }
 
+    /// Outbox deletions are all that is pending.
+    var hasOnlyOutboxRemovals: Bool {
+        !removedOutbox.isEmpty && subscriptions.isEmpty && history.isEmpty && requestResults.isEmpty && processed.isEmpty
+    }
+
     mutating func put(_ subscription: Subscription) {
         if let index = subscriptionIndex[subscription.id] {
             // A row this transaction inserts stays an insert, whatever it learnt since.

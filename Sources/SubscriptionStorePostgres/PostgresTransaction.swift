@@ -59,10 +59,13 @@ public final class PostgresTransaction {
     }
 
     /// Sends the pending writes, then runs `query` and returns its rows (blocking the store's
-    /// queue, never the cooperative pool).
+    /// queue, never the cooperative pool). Pending outbox deletions alone wait for a statement
+    /// that names the outbox (or the next write, or the commit): no other statement can see
+    /// them, so a batch whose only pending writes are the previous batches' confirmed events
+    /// does not pay a round trip for them before its preload.
     @discardableResult
     public func execute(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try flush()
+        if !pending.hasOnlyOutboxRemovals || query.sql.contains("outbox") { try flush() }
         return try send(query)
     }
 

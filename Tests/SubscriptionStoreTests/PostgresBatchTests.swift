@@ -59,6 +59,36 @@ struct PostgresBatchTests {
         await store.close()
     }
 
+    @Test("confirmed events' outbox deletions wait past the preload (no statement of their own), a read of the outbox sees them, the commit keeps them")
+    func outboxRemovalsWaitForTheWrites() async throws {
+        let (store, _) = try await Self.seeded()
+        let entry = OutboxEntry(
+            routingKey: "SUBSCRIBED.INITIAL_BUY", messageId: "m", correlationId: "", subscriptionId: "s1", sequence: 1, signedAt: 1, body: Data([1]))
+        let ids = try await store.write { transaction in try transaction.enqueue([entry, entry, entry]).map(\.id) }
+        let (preloadStatements, countedAfterRemoval) = try await store.writePostgres { transaction in
+            try transaction.removeFromOutbox(ids: Array(ids.prefix(2)))
+            let start = transaction.statementCount
+            try transaction.preload(Self.keys)
+            let preload = transaction.statementCount - start
+            // A statement that names the outbox sends the deletion first.
+            return (preload, try transaction.outboxCount())
+        }
+        let bare = try await store.writePostgres { transaction in
+            let start = transaction.statementCount
+            try transaction.preload(Self.keys)
+            return transaction.statementCount - start
+        }
+        #expect(preloadStatements == bare, "the preload costs what it costs without pending deletions")
+        #expect(countedAfterRemoval == 1)
+        // Deletions that no statement sent go with the commit.
+        try await store.write { transaction in
+            try transaction.removeFromOutbox(ids: [ids[2]])
+            try transaction.preload(Self.keys)
+        }
+        #expect(try await store.read { try $0.outboxCount() } == 0)
+        await store.close()
+    }
+
     @Test("writes wait for the next statement and go as one; reads in the transaction see them before and after they are sent")
     func writesGoTogether() async throws {
         let (store, _) = try await Self.seeded()
