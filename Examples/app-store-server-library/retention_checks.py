@@ -251,7 +251,8 @@ def performance(ctx, endpoint, messages):
     times = result.responseTimes
     check(result.result == PerformanceTestStatus.PASS and result.successRate == 100 and result.numPending == 0
           and times.p50 <= times.p90 <= times.p95 <= times.p99 and not result.failures,
-          f"Get Performance Test Results: PASS, 100 %, p50 {times.p50} p90 {times.p90} p95 {times.p95} p99 {times.p99} ms")
+          f"Get Performance Test Results: {result.result}, {result.successRate} %, pending {result.numPending}, "
+          f"failures {result.rawFailures or result.failures}, p50 {times.p50} p90 {times.p90} p95 {times.p95} p99 {times.p99} ms")
     check(len(endpoint.requests) - before >= ctx.performance_requests, "the endpoint got every signed request of the test, verified")
     production = requests.put(f"{ctx.base}/inApps/v1/messaging/realtime/url?environment=Production", json={"realtimeURL": endpoint.url},
                               headers=ctx.app_headers(), timeout=30)
