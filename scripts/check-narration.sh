@@ -9,9 +9,9 @@
 #
 # Caught (case-insensitive), each a way the tree has told its own history:
 #   - work items:      the words issue(s) or stop followed by a number
-#   - reports:         "run of record", "runs of record"
-#   - work periods:    "this session", "that session", "the previous session", "same session",
-#                      "first/second/… session" (a `URLSession` or a "tab's session" is not one)
+#   - reports:         a run named as the one of record (the third pattern below)
+#   - work periods:    a working period named by a demonstrative or an ordinal (the fourth
+#                      pattern below); a `URLSession` or a browser tab's session is not one
 #   - dated runs:      a date with an hour and minute but no seconds ("2026-11-29 12:37"): a log
 #                      line or a timestamp format example has seconds ("2026-11-25 01:18:07 UTC")
 #   - prose dates:     "29 November 2026", "November 29, 2026"; a calendar example without a
@@ -58,7 +58,7 @@ findings=$(git grep -n -I -i -P "${args[@]}" -- . \
 if [[ -n $findings ]]; then
     echo "$findings"
     echo "check-narration: $(wc -l <<<"$findings") line(s) narrate how the product was built" \
-        "(work items, sessions, runs of record, dated runs); say what the product does instead" \
+        "(work items, working periods, reference runs, dated runs); say what the product does instead" \
         "(scripts/check-narration.sh says what it catches)" >&2
     exit 1
 fi
