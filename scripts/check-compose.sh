@@ -373,14 +373,17 @@ for file in "$compose" Compose/compose.cluster.yaml; do
         [ -e "Compose/$mounted" ] && pass "$(basename "$file"): bind mount $mounted" || fail "$(basename "$file"): bind mount $mounted does not exist"
     done
 done
-# The two final stages (toolchain binaries, prebuilt binaries) describe the same image.
-final_settings() { awk -v stage="$1" '$0 ~ "^FROM scratch AS " stage "$" {r=1; next} /^(FROM|# ----)/ {r=0} r && !/^COPY --from/ && !/^#/' "$dockerfile"; }
-if [ -n "$(final_settings runtime)" ] && [ "$(final_settings runtime)" = "$(final_settings runtime-prebuilt)" ]; then
-    pass "$dockerfile: the stages runtime and runtime-prebuilt set the same user, environment, healthcheck and entrypoint"
-else
-    fail "$dockerfile: the stages runtime and runtime-prebuilt differ in their settings:"
-    diff <(final_settings runtime) <(final_settings runtime-prebuilt) | sed 's/^/        /'
-fi
+# The two final stages (toolchain binaries, prebuilt binaries) are one image definition with
+# different files: both derive from service-image and add nothing but their root filesystem.
+final_stage() { awk -v stage="$1" '$0 ~ " AS " stage "$" {print; r=1; next} /^(FROM|# ----)/ {r=0} r && !/^#/ && NF' "$dockerfile"; }
+for stage in runtime runtime-prebuilt; do
+    if [ "$(final_stage "$stage" | head -1)" = "FROM service-image AS $stage" ] && [ "$(final_stage "$stage" | sed 1d | grep -vc '^COPY --from=')" = 0 ]; then
+        pass "$dockerfile: $stage is service-image plus its root filesystem"
+    else
+        fail "$dockerfile: $stage must be FROM service-image with only a COPY --from of its root filesystem:"
+        final_stage "$stage" | sed 's/^/        /'
+    fi
+done
 for ignored in .build .git .rabbitmq Compose/secrets; do
     grep -qx "$ignored" .dockerignore && pass ".dockerignore excludes $ignored" || fail ".dockerignore does not exclude $ignored"
 done
