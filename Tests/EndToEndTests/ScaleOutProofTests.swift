@@ -111,11 +111,10 @@ struct ScaleOutProofTests {
         await watching.close()
 
         print("scale-out proof: \(total) commands, \(run.retries) retried by clients, commands applied per live replica \(applied)")
-        let seconds = { (duration: Duration) in Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18 }
         print(
             String(
-                format: "scale-out proof: longest wait for an answer %.1f s (%@); the reference's %.1f s", seconds(run.longestWait.duration),
-                run.longestWait.key, seconds(referenceRun.longestWait.duration)))
+                format: "scale-out proof: longest wait for an answer %.1f s (%@); the reference's %.1f s",
+                ScaleOutRun.seconds(run.longestWait.duration), run.longestWait.key, ScaleOutRun.seconds(referenceRun.longestWait.duration)))
         print(String(format: "scale-out proof: SQLite, 1 consumer, test broker: %.0f commands/s", Double(total) / referenceSeconds))
         for (count, slice) in figures {
             let label = slice.slice == Self.plan.last?.slice.number ? "\(count) replicas through the faults" : "\(count) replica(s)"

@@ -53,6 +53,11 @@ final class ScaleOutRun: Sendable {
     var retries: Int { retryCount.withLock { $0 } }
     /// The longest time one request took to get its final answer, retries included, and its key.
     var longestWait: (duration: Duration, key: String) { longest.withLock { $0 } }
+    /// `duration` in seconds, for the printed figures.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     /// How many requests were sent (each key once, retries not counted).
     var requestCount: Int { sent.withLock { $0 } }
 
@@ -95,8 +100,7 @@ final class ScaleOutRun: Sendable {
         }
         try await send(ScaleOutWorkload.advance(slice, clock: clock, by: "P2M", step: 4))
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return SliceFigures(slice: slice.number, requests: requestCount - before, seconds: seconds)
+        return SliceFigures(slice: slice.number, requests: requestCount - before, seconds: Self.seconds(elapsed))
     }
 
     private func subscription(_ slice: ScaleOutWorkload.Slice, _ index: Int) throws -> String {
