@@ -23,6 +23,10 @@ extension PostgresTransaction {
         let customers = Array(Set(keys.customers.map { PostgresReadCache.CustomerKey(clock: Self.column($0.clockId), customerId: $0.customerId) }))
             .filter { cache.customers[$0] == nil }
         let clocksFirst = !keys.testClockIds.isEmpty
+        if !clocksFirst, expectsNoTestClocks {
+            try preloadPipelined(keys.commandIds, subscriptionIds: subscriptionIds, customers: customers)
+            return
+        }
         try preloadBasics(keys.commandIds, lockingCustomers: clocksFirst ? [] : customers)
         if clocksFirst || (cache.hasTestClocks == true && !subscriptionIds.isEmpty) {
             try preloadTestClocks(named: Array(Set(keys.testClockIds)), ofSubscriptions: subscriptionIds)
@@ -39,20 +43,45 @@ extension PostgresTransaction {
         if !unknown.isEmpty { try preloadSubscriptions(unknown, customers: []) }
     }
 
+    /// Statements 1 and 2 sent together and waited for once, when the previous transaction saw
+    /// no test clock (``expectsNoTestClocks``): the server runs them in order, so statement 2
+    /// still runs after the customers' locks are held, with a snapshot taken after them. If a
+    /// test clock exists after all, the named subscriptions' clocks had to be locked between the
+    /// two: the transaction is run again in that order (``PostgresPreloadOrderChanged``).
+    private func preloadPipelined(
+        _ commandIds: [String], subscriptionIds: [String], customers: [PostgresReadCache.CustomerKey]
+    ) throws {
+        let basics = try executeAhead(basicsQuery(commandIds, lockingCustomers: customers))
+        if !subscriptionIds.isEmpty || !customers.isEmpty {
+            try preloadSubscriptions(subscriptionIds, customers: customers)
+        }
+        try cacheBasics(commandIds, rows: try BoundedWait.value(of: basics, closing: connection))
+        if cache.hasTestClocks == true, !subscriptionIds.isEmpty { throw PostgresPreloadOrderChanged() }
+    }
+
     /// Statement 1: test clocks exist?, the consumer's clock's due floor, processed commands, and
     /// the customers' locks (an uncorrelated subquery: taken once, in key order).
     private func preloadBasics(_ commandIds: [String], lockingCustomers customers: [PostgresReadCache.CustomerKey]) throws {
+        try cacheBasics(commandIds, rows: try execute(basicsQuery(commandIds, lockingCustomers: customers)))
+    }
+
+    /// Statement 1's text and parameters.
+    private func basicsQuery(_ commandIds: [String], lockingCustomers customers: [PostgresReadCache.CustomerKey]) -> PostgresQuery {
         var ids = PostgresArrayColumn(.text, capacity: commandIds.count)
         for id in commandIds { ids.append(id) }
         let keys = customerLockKeys(locking ? customers : [])
-        let rows = try execute("""
+        return """
             SELECT EXISTS (SELECT 1 FROM test_clock),
                 (SELECT MIN(due_at) FROM subscription WHERE clock_id = '' AND due_at IS NOT NULL),
                 (SELECT count(pg_advisory_xact_lock(key))
                     FROM (SELECT DISTINCT hashtextextended(k, 0) AS key FROM unnest(\(keys)) AS k ORDER BY 1) AS keys),
                 p.command_id, p.reply, p.command_digest
             FROM (SELECT 1) AS one LEFT JOIN processed_command AS p ON p.command_id = ANY(\(ids))
-            """)
+            """
+    }
+
+    /// What statement 1 answered, into the cache.
+    private func cacheBasics(_ commandIds: [String], rows: PostgresQueryResult) throws {
         for id in commandIds { cache.processed[id] = .some(nil) }
         for row in rows {
             let (hasTestClocks, floor, _, commandId, reply, digest) = try row.decode((Bool, Int64?, Int64, String?, Data?, Data?).self)
@@ -127,3 +156,7 @@ extension PostgresTransaction {
         }
     }
 }
+
+/// A preload sent on the assumption that no test clock exists found one: the transaction is run
+/// again with the test clocks locked in their place (not an error anyone sees).
+struct PostgresPreloadOrderChanged: Error {}

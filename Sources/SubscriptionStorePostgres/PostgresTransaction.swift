@@ -36,11 +36,19 @@ public final class PostgresTransaction {
     var pending = PostgresPendingWrites()
     /// Statements sent to the server so far (tests; the benchmark counts them on the server).
     public private(set) var statementCount = 0
+    /// Statements sent without waiting for their answers (``sendAhead(_:)``), in order: the
+    /// next statement waits for them first.
+    private var unanswered: [EventLoopFuture<PostgresQueryResult>] = []
 
-    init(connection: PostgresConnection, logger: Logger, locking: Bool) {
+    /// Whether the previous transaction on this store saw no test clock: the preload then sends
+    /// its statements together (``preload(_:)``).
+    let expectsNoTestClocks: Bool
+
+    init(connection: PostgresConnection, logger: Logger, locking: Bool, expectsNoTestClocks: Bool = false) {
         self.connection = connection
         self.logger = logger
         self.locking = locking
+        self.expectsNoTestClocks = expectsNoTestClocks
     }
 
     /// `FOR UPDATE` in a write transaction, nothing in a read-only one.
@@ -69,6 +77,13 @@ public final class PostgresTransaction {
         return try send(query)
     }
 
+    /// ``execute(_:)`` without waiting for the answer (after the pending writes, if they must go
+    /// first): the next ``send(_:)`` waits for it; the future is its answer.
+    func executeAhead(_ query: PostgresQuery) throws -> EventLoopFuture<PostgresQueryResult> {
+        if !pending.hasOnlyOutboxRemovals || query.sql.contains("outbox") { try flush() }
+        return sendAhead(query)
+    }
+
     /// Sends the pending writes (before a read the cache cannot answer, and before the commit).
     func flush() throws {
         guard let statement = pending.statement() else { return }
@@ -76,11 +91,47 @@ public final class PostgresTransaction {
         pending = PostgresPendingWrites()
     }
 
-    /// Runs `query` as it is.
+    /// Sends the pending writes and `COMMIT` one after the other without waiting in between: the
+    /// connection runs the commit as soon as the writes are answered, and this thread waits once.
+    /// A write that fails is the error thrown (the server then ends the transaction with the
+    /// commit's rollback).
+    func commit() throws {
+        if let statement = pending.statement() {
+            sendAhead(statement)
+            pending = PostgresPendingWrites()
+        }
+        try send("COMMIT")
+    }
+
+    /// Queues `query` on the connection without waiting for its answer (`BEGIN`, and the writes
+    /// before `COMMIT`): postgres-nio runs a connection's statements in order, so the next one
+    /// starts on the event loop the moment this one is answered instead of after a wake-up of
+    /// the store's queue. The next ``send(_:)`` waits for this answer before its own, and throws
+    /// its error.
+    @discardableResult
+    func sendAhead(_ query: PostgresQuery) -> EventLoopFuture<PostgresQueryResult> {
+        statementCount += 1
+        let answer = connection.query(query, logger: logger)
+        unanswered.append(answer)
+        return answer
+    }
+
+    /// Runs `query` as it is (after a statement sent ahead, whose failure it throws).
     @discardableResult
     func send(_ query: PostgresQuery) throws -> PostgresQueryResult {
         statementCount += 1
-        return try BoundedWait.value(of: connection.query(query, logger: logger), closing: connection)
+        let answer = connection.query(query, logger: logger)
+        let earlier = unanswered
+        unanswered = []
+        for statement in earlier { _ = try BoundedWait.value(of: statement, closing: connection) }
+        return try BoundedWait.value(of: answer, closing: connection)
+    }
+
+    /// Waits for the statements sent ahead that no later statement waited for (before a rollback).
+    func settle() {
+        let earlier = unanswered
+        unanswered = []
+        for statement in earlier { _ = try? BoundedWait.value(of: statement, closing: connection) }
     }
 
     /// The first column of the first row, or nil when there is no row.

@@ -305,6 +305,39 @@ struct PostgresBatchTests {
         await store.close()
     }
 
+    @Test("with no test clock the preload's two statements go together; a clock created meanwhile makes the batch run again in the locked order")
+    func preloadSentTogetherUntilATestClockExists() async throws {
+        let (store, url) = try await Self.seeded()
+        // A batch that finds no test clock: the next one sends its preload without waiting in between.
+        let first = try await store.writePostgres { transaction in
+            let start = transaction.statementCount
+            try transaction.preload(Self.keys)
+            return (transaction.statementCount - start, try transaction.hasTestClocks())
+        }
+        #expect(first.0 == 2)
+        #expect(!first.1)
+        let other = try await PostgresStore.open(url: url, logger: StoreBackend.logger)
+        try await other.write { try $0.putTestClock(StoredTestClock(id: "clock_a", name: "a", now: 1, createdAt: 1)) }
+        let attempts = Locked(0)
+        let second = try await store.writePostgres { transaction in
+            attempts.withLock { $0 += 1 }
+            let start = transaction.statementCount
+            try transaction.preload(Self.keys)
+            return (transaction.statementCount - start, try transaction.hasTestClocks(), try transaction.subscription("s3"))
+        }
+        #expect(attempts.withLock { $0 } == 2, "the batch sent together found a clock and ran again")
+        #expect(second.0 == 3, "processed commands and locks, the named subscriptions' clocks, then the subscriptions")
+        #expect(second.1)
+        #expect(second.2 == Data("s3".utf8))
+        attempts.withLock { $0 = 0 }
+        try await store.writePostgres { transaction in
+            attempts.withLock { $0 += 1 }
+            try transaction.preload(Self.keys)
+        }
+        #expect(attempts.withLock { $0 } == 1, "once a clock was seen, the preload locks in order from the start")
+        for store in [store, other] { await store.close() }
+    }
+
     @Test("a preview after the preload leaves the batch as it was: its writes are dropped, the cache answers as before it")
     func previewRestoresTheCache() async throws {
         let (store, _) = try await Self.seeded()
