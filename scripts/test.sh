@@ -173,6 +173,13 @@ if [ $# -eq 0 ]; then
     scripts/check-analytics.sh --stream --count 10000 --restart-broker "${ANALYTICS_STREAM_PORT:-5718}"
 fi
 
+# The library products as a dependency: a throw-away package names this one by version (a git
+# tag of the committed tree), builds against SubscriptionMessages and decodes protoc's event.
+if [ $# -eq 0 ]; then
+    step "a package depending on this one by version reads an event (scripts/check-library-by-version.sh)"
+    scripts/check-library-by-version.sh
+fi
+
 # Faults (docs/reliability.md): the short chaos run, 5,000 mixed commands over HTTP and AMQP
 # while the consumer is SIGKILLed, the producer killed and restarted, a private broker node
 # restarted and the consumer's tmpfs filled, once each; it fails when anything was lost or

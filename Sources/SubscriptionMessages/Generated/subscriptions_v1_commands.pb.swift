@@ -1263,19 +1263,19 @@ nonisolated extension Subscriptions_V1_ModifySubscriptionRequest: SwiftProtobuf.
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}operation\0\u{1}version\0\u{3}request_info\0\u{3}transaction_id\0\u{3}retain_billing_cycle\0\u{3}add_items\0\u{3}change_items\0\u{3}remove_items\0\u{3}period_change\0\u{1}descriptors\0\u{1}currency\0\u{1}storefront\0\u{3}tax_code\0")
 
   fileprivate class _StorageClass {
-    var _operation: Subscriptions_V1_AdvancedCommerceOperation = .unspecified
-    var _version: String = String()
-    var _requestInfo: Subscriptions_V1_RequestInfo? = nil
-    var _transactionID: String = String()
-    var _retainBillingCycle: SwiftProtobuf.Google_Protobuf_BoolValue? = nil
-    var _addItems: Subscriptions_V1_ModifyAddItems? = nil
-    var _changeItems: Subscriptions_V1_ModifyChangeItems? = nil
-    var _removeItems: Subscriptions_V1_ModifyRemoveItems? = nil
-    var _periodChange: Subscriptions_V1_ModifyPeriodChange? = nil
-    var _descriptors: Subscriptions_V1_EffectiveDescriptors? = nil
-    var _currency: String = String()
-    var _storefront: String = String()
-    var _taxCode: String = String()
+    @exclusivity(unchecked) var _operation: Subscriptions_V1_AdvancedCommerceOperation = .unspecified
+    @exclusivity(unchecked) var _version: String = String()
+    @exclusivity(unchecked) var _requestInfo: Subscriptions_V1_RequestInfo? = nil
+    @exclusivity(unchecked) var _transactionID: String = String()
+    @exclusivity(unchecked) var _retainBillingCycle: SwiftProtobuf.Google_Protobuf_BoolValue? = nil
+    @exclusivity(unchecked) var _addItems: Subscriptions_V1_ModifyAddItems? = nil
+    @exclusivity(unchecked) var _changeItems: Subscriptions_V1_ModifyChangeItems? = nil
+    @exclusivity(unchecked) var _removeItems: Subscriptions_V1_ModifyRemoveItems? = nil
+    @exclusivity(unchecked) var _periodChange: Subscriptions_V1_ModifyPeriodChange? = nil
+    @exclusivity(unchecked) var _descriptors: Subscriptions_V1_EffectiveDescriptors? = nil
+    @exclusivity(unchecked) var _currency: String = String()
+    @exclusivity(unchecked) var _storefront: String = String()
+    @exclusivity(unchecked) var _taxCode: String = String()
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.

@@ -1169,15 +1169,15 @@ nonisolated extension Subscriptions_V1_CommandEnvelope: SwiftProtobuf.Message, S
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{3}issued_at\0\u{1}deadline\0\u{3}trace_context\0\u{1}preview\0\u{3}preview_until\0\u{2}]\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{15}test_clock_id\0\u{3}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0\u{3}price_change_what_if\0\u{4}\u{5}get_app_transaction_info\0\u{3}finish_transaction\0\u{3}manage_retention_messaging\0\u{3}record_retention_response\0\u{3}answer_retention_message\0\u{3}get_retention_offer\0")
 
   fileprivate class _StorageClass {
-    var _commandID: String = String()
-    var _schemaVersion: UInt32 = 0
-    var _issuedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _deadline: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _traceContext: Subscriptions_V1_TraceContext? = nil
-    var _testClockID: String = String()
-    var _preview: Bool = false
-    var _previewUntil: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _command: Subscriptions_V1_CommandEnvelope.OneOf_Command?
+    @exclusivity(unchecked) var _commandID: String = String()
+    @exclusivity(unchecked) var _schemaVersion: UInt32 = 0
+    @exclusivity(unchecked) var _issuedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _deadline: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _traceContext: Subscriptions_V1_TraceContext? = nil
+    @exclusivity(unchecked) var _testClockID: String = String()
+    @exclusivity(unchecked) var _preview: Bool = false
+    @exclusivity(unchecked) var _previewUntil: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _command: Subscriptions_V1_CommandEnvelope.OneOf_Command?
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2028,15 +2028,15 @@ nonisolated extension Subscriptions_V1_CommandReply: SwiftProtobuf.Message, Swif
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}command_id\0\u{3}schema_version\0\u{1}status\0\u{1}error\0\u{3}replied_at\0\u{1}replayed\0\u{1}preview\0\u{3}preview_events\0\u{2}\\\u{1}purchase\0\u{3}switch_product\0\u{3}create_subscription\0\u{3}modify_subscription\0\u{3}reactivate_subscription\0\u{3}change_price\0\u{3}respond_to_price_increase\0\u{3}set_auto_renew\0\u{3}report_billing_outcome\0\u{3}extend_renewal_date\0\u{3}mass_extend_renewal_date\0\u{3}get_mass_extension_status\0\u{3}get_all_subscription_statuses\0\u{3}cancel_subscription\0\u{3}revoke_subscription\0\u{3}request_refund\0\u{3}change_metadata\0\u{3}migrate_subscription\0\u{3}advance_test_clock\0\u{3}reload_catalog\0\u{3}get_transaction_info\0\u{3}get_transaction_history\0\u{3}get_refund_history\0\u{3}get_notification_history\0\u{3}request_test_notification\0\u{3}get_test_notification_status\0\u{4}\u{f}get_subscription_history\0\u{4}\u{16}create_test_clock\0\u{3}get_test_clock\0\u{3}list_test_clocks\0\u{3}delete_test_clock\0\u{4}\u{5}request_customer_refund\0\u{3}send_consumption_information\0\u{3}decide_refund\0\u{3}set_app_account_token\0\u{3}look_up_order_id\0\u{3}price_change_what_if\0\u{4}\u{5}get_app_transaction_info\0\u{3}finish_transaction\0\u{3}manage_retention_messaging\0\u{3}record_retention_response\0\u{3}answer_retention_message\0\u{3}get_retention_offer\0")
 
   fileprivate class _StorageClass {
-    var _commandID: String = String()
-    var _schemaVersion: UInt32 = 0
-    var _status: Subscriptions_V1_StatusCode = .ok
-    var _error: Subscriptions_V1_ErrorDetail? = nil
-    var _repliedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _replayed: Bool = false
-    var _preview: Bool = false
-    var _previewEvents: [Subscriptions_V1_NotificationEvent] = []
-    var _result: Subscriptions_V1_CommandReply.OneOf_Result?
+    @exclusivity(unchecked) var _commandID: String = String()
+    @exclusivity(unchecked) var _schemaVersion: UInt32 = 0
+    @exclusivity(unchecked) var _status: Subscriptions_V1_StatusCode = .ok
+    @exclusivity(unchecked) var _error: Subscriptions_V1_ErrorDetail? = nil
+    @exclusivity(unchecked) var _repliedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _replayed: Bool = false
+    @exclusivity(unchecked) var _preview: Bool = false
+    @exclusivity(unchecked) var _previewEvents: [Subscriptions_V1_NotificationEvent] = []
+    @exclusivity(unchecked) var _result: Subscriptions_V1_CommandReply.OneOf_Result?
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.

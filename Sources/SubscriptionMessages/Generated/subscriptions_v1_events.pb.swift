@@ -902,16 +902,16 @@ nonisolated extension Subscriptions_V1_NotificationEvent: SwiftProtobuf.Message,
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}notification_type\0\u{1}subtype\0\u{3}notification_uuid\0\u{3}signed_date\0\u{1}version\0\u{3}schema_version\0\u{1}sequence\0\u{3}subscription_id\0\u{3}caused_by_command_id\0\u{2}\u{b}data\0\u{1}summary\0\u{1}communication\0\u{1}retention\0\u{3}performance_test\0")
 
   fileprivate class _StorageClass {
-    var _notificationType: Subscriptions_V1_NotificationType = .unspecified
-    var _subtype: Subscriptions_V1_Subtype = .unspecified
-    var _notificationUuid: String = String()
-    var _signedDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _version: String = String()
-    var _schemaVersion: UInt32 = 0
-    var _sequence: UInt64 = 0
-    var _subscriptionID: String = String()
-    var _causedByCommandID: String = String()
-    var _payload: Subscriptions_V1_NotificationEvent.OneOf_Payload?
+    @exclusivity(unchecked) var _notificationType: Subscriptions_V1_NotificationType = .unspecified
+    @exclusivity(unchecked) var _subtype: Subscriptions_V1_Subtype = .unspecified
+    @exclusivity(unchecked) var _notificationUuid: String = String()
+    @exclusivity(unchecked) var _signedDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _version: String = String()
+    @exclusivity(unchecked) var _schemaVersion: UInt32 = 0
+    @exclusivity(unchecked) var _sequence: UInt64 = 0
+    @exclusivity(unchecked) var _subscriptionID: String = String()
+    @exclusivity(unchecked) var _causedByCommandID: String = String()
+    @exclusivity(unchecked) var _payload: Subscriptions_V1_NotificationEvent.OneOf_Payload?
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.

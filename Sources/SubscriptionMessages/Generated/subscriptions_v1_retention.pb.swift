@@ -2239,8 +2239,8 @@ nonisolated extension Subscriptions_V1_RecordPerformanceTest: SwiftProtobuf.Mess
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{1}result\0")
 
   fileprivate class _StorageClass {
-    var _requestID: String = String()
-    var _result: Subscriptions_V1_PerformanceTestResult? = nil
+    @exclusivity(unchecked) var _requestID: String = String()
+    @exclusivity(unchecked) var _result: Subscriptions_V1_PerformanceTestResult? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2621,14 +2621,14 @@ nonisolated extension Subscriptions_V1_ManageRetentionMessagingReply: SwiftProto
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}images\0\u{1}messages\0\u{3}message_identifier\0\u{3}realtime_url\0\u{3}performance_test_request_id\0\u{3}performance_test_config\0\u{3}performance_test_result\0\u{1}operation\0")
 
   fileprivate class _StorageClass {
-    var _images: [Subscriptions_V1_RetentionImageItem] = []
-    var _messages: [Subscriptions_V1_RetentionMessageItem] = []
-    var _messageIdentifier: String = String()
-    var _realtimeURL: String = String()
-    var _performanceTestRequestID: String = String()
-    var _performanceTestConfig: Subscriptions_V1_PerformanceTestConfig? = nil
-    var _performanceTestResult: Subscriptions_V1_PerformanceTestResult? = nil
-    var _operation: UInt32 = 0
+    @exclusivity(unchecked) var _images: [Subscriptions_V1_RetentionImageItem] = []
+    @exclusivity(unchecked) var _messages: [Subscriptions_V1_RetentionMessageItem] = []
+    @exclusivity(unchecked) var _messageIdentifier: String = String()
+    @exclusivity(unchecked) var _realtimeURL: String = String()
+    @exclusivity(unchecked) var _performanceTestRequestID: String = String()
+    @exclusivity(unchecked) var _performanceTestConfig: Subscriptions_V1_PerformanceTestConfig? = nil
+    @exclusivity(unchecked) var _performanceTestResult: Subscriptions_V1_PerformanceTestResult? = nil
+    @exclusivity(unchecked) var _operation: UInt32 = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2824,8 +2824,8 @@ nonisolated extension Subscriptions_V1_DefaultRetentionCandidate: SwiftProtobuf.
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}product_id\0\u{1}presentation\0")
 
   fileprivate class _StorageClass {
-    var _productID: String = String()
-    var _presentation: Subscriptions_V1_RetentionPresentation? = nil
+    @exclusivity(unchecked) var _productID: String = String()
+    @exclusivity(unchecked) var _presentation: Subscriptions_V1_RetentionPresentation? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2901,14 +2901,14 @@ nonisolated extension Subscriptions_V1_RetentionOffer: SwiftProtobuf.Message, Sw
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_identifier\0\u{1}state\0\u{3}product_id\0\u{1}locale\0\u{3}requested_at\0\u{1}presentation\0\u{1}answer\0\u{3}answered_at\0")
 
   fileprivate class _StorageClass {
-    var _requestIdentifier: String = String()
-    var _state: Subscriptions_V1_RetentionOfferState = .unspecified
-    var _productID: String = String()
-    var _locale: String = String()
-    var _requestedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _presentation: Subscriptions_V1_RetentionPresentation? = nil
-    var _answer: Subscriptions_V1_RetentionAnswer = .unspecified
-    var _answeredAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _requestIdentifier: String = String()
+    @exclusivity(unchecked) var _state: Subscriptions_V1_RetentionOfferState = .unspecified
+    @exclusivity(unchecked) var _productID: String = String()
+    @exclusivity(unchecked) var _locale: String = String()
+    @exclusivity(unchecked) var _requestedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _presentation: Subscriptions_V1_RetentionPresentation? = nil
+    @exclusivity(unchecked) var _answer: Subscriptions_V1_RetentionAnswer = .unspecified
+    @exclusivity(unchecked) var _answeredAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.

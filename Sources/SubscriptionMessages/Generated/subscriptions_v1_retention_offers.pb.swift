@@ -244,16 +244,16 @@ nonisolated extension Subscriptions_V1_RecordRetentionResponseRequest: SwiftProt
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}original_transaction_id\0\u{3}request_identifier\0\u{3}send_attempt_result\0\u{3}http_status\0\u{1}body\0\u{3}latency_ms\0\u{1}presentation\0\u{1}defaults\0\u{3}product_id\0\u{1}locale\0")
 
   fileprivate class _StorageClass {
-    var _originalTransactionID: String = String()
-    var _requestIdentifier: String = String()
-    var _sendAttemptResult: String = String()
-    var _httpStatus: Int32 = 0
-    var _body: Data = Data()
-    var _latencyMs: Int64 = 0
-    var _presentation: Subscriptions_V1_RetentionPresentation? = nil
-    var _defaults: [Subscriptions_V1_DefaultRetentionCandidate] = []
-    var _productID: String = String()
-    var _locale: String = String()
+    @exclusivity(unchecked) var _originalTransactionID: String = String()
+    @exclusivity(unchecked) var _requestIdentifier: String = String()
+    @exclusivity(unchecked) var _sendAttemptResult: String = String()
+    @exclusivity(unchecked) var _httpStatus: Int32 = 0
+    @exclusivity(unchecked) var _body: Data = Data()
+    @exclusivity(unchecked) var _latencyMs: Int64 = 0
+    @exclusivity(unchecked) var _presentation: Subscriptions_V1_RetentionPresentation? = nil
+    @exclusivity(unchecked) var _defaults: [Subscriptions_V1_DefaultRetentionCandidate] = []
+    @exclusivity(unchecked) var _productID: String = String()
+    @exclusivity(unchecked) var _locale: String = String()
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.

@@ -940,38 +940,38 @@ nonisolated extension Subscriptions_V1_TransactionInfo: SwiftProtobuf.Message, S
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transaction_id\0\u{3}original_transaction_id\0\u{3}web_order_line_item_id\0\u{3}previous_original_transaction_id\0\u{3}bundle_id\0\u{3}product_id\0\u{3}subscription_group_identifier\0\u{3}purchase_date\0\u{3}original_purchase_date\0\u{3}expires_date\0\u{1}quantity\0\u{1}type\0\u{3}app_account_token\0\u{3}in_app_ownership_type\0\u{3}signed_date\0\u{3}revocation_reason\0\u{3}revocation_date\0\u{3}revocation_type\0\u{3}revocation_percentage\0\u{3}is_upgraded\0\u{3}offer_type\0\u{3}offer_identifier\0\u{3}offer_discount_type\0\u{3}offer_period\0\u{1}environment\0\u{3}transaction_reason\0\u{1}storefront\0\u{3}storefront_id\0\u{1}price\0\u{1}currency\0\u{3}app_transaction_id\0\u{3}advanced_commerce_info\0")
 
   fileprivate class _StorageClass {
-    var _transactionID: String = String()
-    var _originalTransactionID: String = String()
-    var _webOrderLineItemID: String = String()
-    var _previousOriginalTransactionID: String = String()
-    var _bundleID: String = String()
-    var _productID: String = String()
-    var _subscriptionGroupIdentifier: String = String()
-    var _purchaseDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _originalPurchaseDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _expiresDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _quantity: Int32 = 0
-    var _type: Subscriptions_V1_ProductType = .unspecified
-    var _appAccountToken: String = String()
-    var _inAppOwnershipType: Subscriptions_V1_InAppOwnershipType = .unspecified
-    var _signedDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _revocationReason: Subscriptions_V1_RevocationReason = .unspecified
-    var _revocationDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _revocationType: Subscriptions_V1_RevocationType = .unspecified
-    var _revocationPercentage: Int32 = 0
-    var _isUpgraded: Bool = false
-    var _offerType: Subscriptions_V1_OfferType = .unspecified
-    var _offerIdentifier: String = String()
-    var _offerDiscountType: Subscriptions_V1_OfferDiscountType = .unspecified
-    var _offerPeriod: String = String()
-    var _environment: Subscriptions_V1_Environment = .unspecified
-    var _transactionReason: Subscriptions_V1_TransactionReason = .unspecified
-    var _storefront: String = String()
-    var _storefrontID: String = String()
-    var _price: Int64 = 0
-    var _currency: String = String()
-    var _appTransactionID: String = String()
-    var _advancedCommerceInfo: Subscriptions_V1_AdvancedCommerceTransactionInfo? = nil
+    @exclusivity(unchecked) var _transactionID: String = String()
+    @exclusivity(unchecked) var _originalTransactionID: String = String()
+    @exclusivity(unchecked) var _webOrderLineItemID: String = String()
+    @exclusivity(unchecked) var _previousOriginalTransactionID: String = String()
+    @exclusivity(unchecked) var _bundleID: String = String()
+    @exclusivity(unchecked) var _productID: String = String()
+    @exclusivity(unchecked) var _subscriptionGroupIdentifier: String = String()
+    @exclusivity(unchecked) var _purchaseDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _originalPurchaseDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _expiresDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _quantity: Int32 = 0
+    @exclusivity(unchecked) var _type: Subscriptions_V1_ProductType = .unspecified
+    @exclusivity(unchecked) var _appAccountToken: String = String()
+    @exclusivity(unchecked) var _inAppOwnershipType: Subscriptions_V1_InAppOwnershipType = .unspecified
+    @exclusivity(unchecked) var _signedDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _revocationReason: Subscriptions_V1_RevocationReason = .unspecified
+    @exclusivity(unchecked) var _revocationDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _revocationType: Subscriptions_V1_RevocationType = .unspecified
+    @exclusivity(unchecked) var _revocationPercentage: Int32 = 0
+    @exclusivity(unchecked) var _isUpgraded: Bool = false
+    @exclusivity(unchecked) var _offerType: Subscriptions_V1_OfferType = .unspecified
+    @exclusivity(unchecked) var _offerIdentifier: String = String()
+    @exclusivity(unchecked) var _offerDiscountType: Subscriptions_V1_OfferDiscountType = .unspecified
+    @exclusivity(unchecked) var _offerPeriod: String = String()
+    @exclusivity(unchecked) var _environment: Subscriptions_V1_Environment = .unspecified
+    @exclusivity(unchecked) var _transactionReason: Subscriptions_V1_TransactionReason = .unspecified
+    @exclusivity(unchecked) var _storefront: String = String()
+    @exclusivity(unchecked) var _storefrontID: String = String()
+    @exclusivity(unchecked) var _price: Int64 = 0
+    @exclusivity(unchecked) var _currency: String = String()
+    @exclusivity(unchecked) var _appTransactionID: String = String()
+    @exclusivity(unchecked) var _advancedCommerceInfo: Subscriptions_V1_AdvancedCommerceTransactionInfo? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1227,28 +1227,28 @@ nonisolated extension Subscriptions_V1_RenewalInfo: SwiftProtobuf.Message, Swift
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}original_transaction_id\0\u{3}product_id\0\u{3}auto_renew_product_id\0\u{3}auto_renew_status\0\u{3}expiration_intent\0\u{3}grace_period_expires_date\0\u{3}is_in_billing_retry_period\0\u{3}price_increase_status\0\u{3}offer_type\0\u{3}offer_identifier\0\u{3}offer_discount_type\0\u{3}offer_period\0\u{3}eligible_win_back_offer_ids\0\u{3}recent_subscription_start_date\0\u{3}renewal_date\0\u{3}renewal_price\0\u{1}currency\0\u{3}app_account_token\0\u{3}app_transaction_id\0\u{3}signed_date\0\u{1}environment\0\u{3}advanced_commerce_info\0")
 
   fileprivate class _StorageClass {
-    var _originalTransactionID: String = String()
-    var _productID: String = String()
-    var _autoRenewProductID: String = String()
-    var _autoRenewStatus: Bool = false
-    var _expirationIntent: Subscriptions_V1_ExpirationIntent = .unspecified
-    var _gracePeriodExpiresDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _isInBillingRetryPeriod: Bool = false
-    var _priceIncreaseStatus: Subscriptions_V1_PriceIncreaseStatus = .unspecified
-    var _offerType: Subscriptions_V1_OfferType = .unspecified
-    var _offerIdentifier: String = String()
-    var _offerDiscountType: Subscriptions_V1_OfferDiscountType = .unspecified
-    var _offerPeriod: String = String()
-    var _eligibleWinBackOfferIds: [String] = []
-    var _recentSubscriptionStartDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _renewalDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _renewalPrice: Int64 = 0
-    var _currency: String = String()
-    var _appAccountToken: String = String()
-    var _appTransactionID: String = String()
-    var _signedDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _environment: Subscriptions_V1_Environment = .unspecified
-    var _advancedCommerceInfo: Subscriptions_V1_AdvancedCommerceRenewalInfo? = nil
+    @exclusivity(unchecked) var _originalTransactionID: String = String()
+    @exclusivity(unchecked) var _productID: String = String()
+    @exclusivity(unchecked) var _autoRenewProductID: String = String()
+    @exclusivity(unchecked) var _autoRenewStatus: Bool = false
+    @exclusivity(unchecked) var _expirationIntent: Subscriptions_V1_ExpirationIntent = .unspecified
+    @exclusivity(unchecked) var _gracePeriodExpiresDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _isInBillingRetryPeriod: Bool = false
+    @exclusivity(unchecked) var _priceIncreaseStatus: Subscriptions_V1_PriceIncreaseStatus = .unspecified
+    @exclusivity(unchecked) var _offerType: Subscriptions_V1_OfferType = .unspecified
+    @exclusivity(unchecked) var _offerIdentifier: String = String()
+    @exclusivity(unchecked) var _offerDiscountType: Subscriptions_V1_OfferDiscountType = .unspecified
+    @exclusivity(unchecked) var _offerPeriod: String = String()
+    @exclusivity(unchecked) var _eligibleWinBackOfferIds: [String] = []
+    @exclusivity(unchecked) var _recentSubscriptionStartDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _renewalDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _renewalPrice: Int64 = 0
+    @exclusivity(unchecked) var _currency: String = String()
+    @exclusivity(unchecked) var _appAccountToken: String = String()
+    @exclusivity(unchecked) var _appTransactionID: String = String()
+    @exclusivity(unchecked) var _signedDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _environment: Subscriptions_V1_Environment = .unspecified
+    @exclusivity(unchecked) var _advancedCommerceInfo: Subscriptions_V1_AdvancedCommerceRenewalInfo? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.

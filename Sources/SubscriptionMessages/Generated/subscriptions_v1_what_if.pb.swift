@@ -311,20 +311,20 @@ nonisolated extension Subscriptions_V1_StorefrontWhatIf: SwiftProtobuf.Message, 
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}storefront\0\u{1}subscriptions\0\u{3}not_eligible\0\u{3}consent_required\0\u{3}without_consent\0\u{1}decreases\0\u{3}assumed_consents\0\u{3}expired_price_increase\0\u{3}renewed_at_new_price\0\u{1}communications\0\u{3}first_communication\0\u{3}last_communication\0\u{3}first_effective_date\0\u{3}last_effective_date\0")
 
   fileprivate class _StorageClass {
-    var _storefront: String = String()
-    var _subscriptions: UInt32 = 0
-    var _notEligible: UInt32 = 0
-    var _consentRequired: UInt32 = 0
-    var _withoutConsent: UInt32 = 0
-    var _decreases: UInt32 = 0
-    var _assumedConsents: UInt32 = 0
-    var _expiredPriceIncrease: UInt32 = 0
-    var _renewedAtNewPrice: UInt32 = 0
-    var _communications: UInt32 = 0
-    var _firstCommunication: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _lastCommunication: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _firstEffectiveDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-    var _lastEffectiveDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _storefront: String = String()
+    @exclusivity(unchecked) var _subscriptions: UInt32 = 0
+    @exclusivity(unchecked) var _notEligible: UInt32 = 0
+    @exclusivity(unchecked) var _consentRequired: UInt32 = 0
+    @exclusivity(unchecked) var _withoutConsent: UInt32 = 0
+    @exclusivity(unchecked) var _decreases: UInt32 = 0
+    @exclusivity(unchecked) var _assumedConsents: UInt32 = 0
+    @exclusivity(unchecked) var _expiredPriceIncrease: UInt32 = 0
+    @exclusivity(unchecked) var _renewedAtNewPrice: UInt32 = 0
+    @exclusivity(unchecked) var _communications: UInt32 = 0
+    @exclusivity(unchecked) var _firstCommunication: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _lastCommunication: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _firstEffectiveDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    @exclusivity(unchecked) var _lastEffectiveDate: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
