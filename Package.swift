@@ -179,12 +179,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Commands prepared from a request: the HTTP body (Apple's shapes) and its path parameters
+        // validated and mapped to the protobuf command, for the producer (HTTP and gRPC) and
+        // the CLI alike. No server, no broker.
+        .target(
+            name: "SubscriptionCommands",
+            dependencies: [
+                "InputRules",
+                "StableIdentifiers",
+                "SubscriptionAPI",
+                "SubscriptionMessages",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // The front door: HTTP (Apple-shaped) and gRPC, and AMQP request/reply towards the consumer.
         .target(
             name: "SubscriptionProducer",
             dependencies: [
                 "AMQPClient",
                 "InputRules",
+                "SubscriptionCommands",
                 "SubscriptionGRPC",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
@@ -374,8 +388,8 @@ let package = Package(
                 "AMQPClient",
                 "SubscriptionAPI",
                 "SubscriptionDeadLetters",
+                "SubscriptionCommands",
                 "SubscriptionMessages",
-                "SubscriptionProducer",
                 "SubscriptionTopology",
                 "SubscriptionTrust",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -456,6 +470,7 @@ let package = Package(
             name: "SubscriptionProducerTests",
             dependencies: [
                 "SubscriptionProducer",
+                "SubscriptionCommands",
                 "SubscriptionDeadLetters",
                 "HTTPServerSupport",
                 "SubscriptionGRPC",
@@ -544,6 +559,7 @@ let package = Package(
             name: "SubscriptionControlTests",
             dependencies: [
                 "SubscriptionControl",
+                "SubscriptionCommands",
                 "SubscriptionEngine",
                 "ServiceTestSupport",
                 "AMQPClient",

@@ -132,6 +132,13 @@ fi
 E2E_BIN_DIR=$(swift build "${build_flags[@]}" --show-bin-path)
 export E2E_BIN_DIR
 
+# The operators' CLI prepares commands with the producer's mapping (SubscriptionCommands) but
+# links no server: no Hummingbird, no gRPC, no Prometheus in its binary (docs/architecture.md).
+if nm "$E2E_BIN_DIR/subscriptionsctl" | grep -qE "Hummingbird|GRPCCore|Prometheus"; then
+    echo "test: subscriptionsctl links a server library (Hummingbird, gRPC or Prometheus)"
+    exit 1
+fi
+
 if ! wait "$cluster_starter"; then
     cat .build/test-cluster.log
     echo "test: the test cluster did not start"

@@ -1,6 +1,6 @@
 import SubscriptionAPI
+import SubscriptionCommands
 import SubscriptionMessages
-import SubscriptionProducer
 
 /// Commands built from the JSON body the HTTP API takes for the same operation, through the
 /// producer's own mapping (`PreparedCommand.make`), with the request's idempotency key where

@@ -1,8 +1,8 @@
 import AMQPClient
 import Foundation
 import Logging
+import SubscriptionCommands
 import SubscriptionMessages
-import SubscriptionProducer
 import SubscriptionTopology
 import SwiftProtobuf
 

@@ -3,6 +3,7 @@ import Foundation
 import SubscriptionMessages
 import Testing
 
+@testable import SubscriptionCommands
 @testable import SubscriptionProducer
 
 @Suite("Command ids and trace context")

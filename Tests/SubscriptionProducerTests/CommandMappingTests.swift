@@ -3,6 +3,7 @@ import SubscriptionAPI
 import SubscriptionMessages
 import Testing
 
+@testable import SubscriptionCommands
 @testable import SubscriptionProducer
 
 @Suite("Mapping HTTP models to commands")

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Prometheus
 import ServiceTestSupport
+import SubscriptionCommands
 import SubscriptionGRPC
 import SubscriptionMessages
 import SwiftProtobuf

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import SubscriptionCommands
 import SubscriptionMessages
 import SwiftProtobuf
 import Testing

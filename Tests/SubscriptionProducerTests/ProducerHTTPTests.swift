@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Prometheus
 import ServiceTestSupport
 import SubscriptionAPI
+import SubscriptionCommands
 import SubscriptionMessages
 import Testing
 

@@ -3,6 +3,7 @@ import SubscriptionAPI
 import SubscriptionMessages
 import Testing
 
+@testable import SubscriptionCommands
 @testable import SubscriptionProducer
 
 /// Get Transaction History V1, Send Consumption Information V1 and the Retention Messaging API's

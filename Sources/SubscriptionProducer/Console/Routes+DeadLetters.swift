@@ -3,6 +3,7 @@ import AppleErrorCatalog
 import Foundation
 import Hummingbird
 import SubscriptionAPI
+import SubscriptionCommands
 import SubscriptionDeadLetters
 
 /// The dead-letter queue, operator key only, with what `subscriptionsctl dlq` does

@@ -1,5 +1,6 @@
 import Hummingbird
 import ServiceLifecycle
+import SubscriptionCommands
 
 /// `GET /v1/events/stream`: the events exchange as server-sent events (`text/event-stream`),
 /// operator key only. The console reads it with `fetch` and a streaming body, which can send

@@ -1,4 +1,5 @@
 import Hummingbird
+import SubscriptionCommands
 import SubscriptionMessages
 
 /// The console's timeline query (Get Subscription History), operator key only: a subscription

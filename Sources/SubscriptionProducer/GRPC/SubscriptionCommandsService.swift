@@ -2,6 +2,7 @@ import AppleErrorCatalog
 import Foundation
 import GRPCCore
 import GRPCProtobuf
+import SubscriptionCommands
 import SubscriptionMessages
 import SubscriptionTrust
 import SwiftProtobuf

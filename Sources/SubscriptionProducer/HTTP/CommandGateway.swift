@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SubscriptionAPI
+import SubscriptionCommands
 import SubscriptionMessages
 
 /// Turns an HTTP request into a command and the consumer's reply into the HTTP response:

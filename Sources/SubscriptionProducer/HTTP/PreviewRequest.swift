@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionAPI
+import SubscriptionCommands
 import SubscriptionMessages
 import SwiftProtobuf
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SubscriptionAPI
+import SubscriptionCommands
 import SubscriptionMessages
 
 extension ProducerRoutes {

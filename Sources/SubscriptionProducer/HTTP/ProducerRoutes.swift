@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import Prometheus
+import SubscriptionCommands
 import SubscriptionTrust
 
 /// Every HTTP route of the producer (docs/producer.md; `GET /openapi.yaml`).

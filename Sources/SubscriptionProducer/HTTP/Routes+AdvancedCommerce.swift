@@ -1,4 +1,5 @@
 import Hummingbird
+import SubscriptionCommands
 import SubscriptionMessages
 
 /// Advanced Commerce API: the server endpoints (apple-domain.md §3.2) and one endpoint of ours

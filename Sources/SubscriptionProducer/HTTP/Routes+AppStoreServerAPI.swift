@@ -1,4 +1,5 @@
 import Hummingbird
+import SubscriptionCommands
 import SubscriptionMessages
 
 /// App Store Server API: renewal-date extensions and subscription statuses (apple-domain.md §2).

@@ -1,4 +1,5 @@
 import Hummingbird
+import SubscriptionCommands
 import SubscriptionMessages
 
 /// Get Transaction History V1, Get App Transaction Info, Finish Transaction, Send Consumption

@@ -1,4 +1,5 @@
 import Hummingbird
+import SubscriptionCommands
 import SubscriptionMessages
 
 /// Our own endpoints under `/v1` for what Apple has no endpoint for; replays are recognised by

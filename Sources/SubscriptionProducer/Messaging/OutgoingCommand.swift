@@ -1,5 +1,6 @@
 import AMQPClient
 import Foundation
+import SubscriptionCommands
 import SubscriptionMessages
 import SwiftProtobuf
 

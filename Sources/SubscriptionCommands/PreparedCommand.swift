@@ -16,20 +16,20 @@ package struct PreparedCommand: Sendable {
 }
 
 /// Problems with what the URL or headers carry, as Apple-style validation errors naming them.
-enum RequestProblem {
+package enum RequestProblem {
     /// A path parameter naming a transaction: 1…128 characters without whitespace.
-    static func identifier(_ value: String, name: String, error: APIError = .invalidValue) throws(ValidationError) -> String {
+    package static func identifier(_ value: String, name: String, error: APIError = .invalidValue) throws(ValidationError) -> String {
         guard (1...128).contains(value.count), !value.contains(where: { $0.isWhitespace || $0.isNewline }) else {
             throw invalid(name, "must be 1…128 characters without whitespace, got \"\(value.prefix(140))\"", error: error)
         }
         return value
     }
 
-    static func invalid(_ path: String, _ message: String, error: APIError = .invalidValue) -> ValidationError {
+    package static func invalid(_ path: String, _ message: String, error: APIError = .invalidValue) -> ValidationError {
         ValidationError(ValidationIssue(path: path, message: message, kind: .invalidValue, error: error))
     }
 
-    static func missing(_ path: String, _ message: String) -> ValidationError {
+    package static func missing(_ path: String, _ message: String) -> ValidationError {
         ValidationError(ValidationIssue(path: path, message: message, kind: .missingField, error: .missingField))
     }
 }
