@@ -120,7 +120,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Mapping between the wire contract (protobuf) and the engine's own types.
+        // Mapping between the wire contract (protobuf) and the engine's own types: commands in,
+        // replies and events out (events straight to bytes, as the outbox's entries), and the
+        // bus's input check. No handler, no store access.
         .target(
             name: "SubscriptionWire",
             dependencies: [
@@ -129,9 +131,25 @@ let package = Package(
                 "InputRules",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
+                // OutboxEntry only: what an event is written as.
                 "SubscriptionStore",
+            ]
+        ),
+        // The command handler: a protobuf command applied to the engine over the consumer's store
+        // (EngineCommandHandler, the catalog file, the engine's store on a store transaction, the
+        // retired record format's reader). What the consumer and the retention service call.
+        .target(
+            name: "SubscriptionHandler",
+            dependencies: [
+                "AppleErrorCatalog",
+                "CompactCoding",
+                "SubscriptionEngine",
+                "SubscriptionMessages",
+                "SubscriptionStore",
+                "SubscriptionWire",
                 "StableIdentifiers",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
         // Exchange and queue names, the topology both services declare, the bus connection's
@@ -261,7 +279,7 @@ let package = Package(
                 "SubscriptionStore",
                 "SubscriptionTopology",
                 "SubscriptionTrust",
-                "SubscriptionWire",
+                "SubscriptionWire", "SubscriptionHandler",
                 "StableIdentifiers",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -291,7 +309,7 @@ let package = Package(
                 "StableIdentifiers",
                 "SubscriptionMessages",
                 "SubscriptionEngine",
-                "SubscriptionWire",
+                "SubscriptionWire", "SubscriptionHandler",
                 "SubscriptionStore",
                 "SubscriptionStorePostgres",
                 "SubscriptionTopology",
@@ -326,7 +344,7 @@ let package = Package(
             name: "subscriptions-consumer",
             dependencies: [
                 "SubscriptionConsumer",
-                "SubscriptionWire",
+                "SubscriptionWire", "SubscriptionHandler",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -357,7 +375,7 @@ let package = Package(
                 "SubscriptionStore",
                 "SubscriptionTopology",
                 "SubscriptionTrust",
-                "SubscriptionWire",
+                "SubscriptionWire", "SubscriptionHandler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -375,7 +393,7 @@ let package = Package(
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",
-                "SubscriptionWire",
+                "SubscriptionWire", "SubscriptionHandler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
@@ -432,7 +450,7 @@ let package = Package(
         .testTarget(
             name: "SubscriptionWireTests",
             dependencies: [
-                "SubscriptionWire", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore", "SubscriptionAPI",
+                "SubscriptionWire", "SubscriptionHandler", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore", "SubscriptionAPI",
                 "AppleErrorCatalog", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             resources: [.copy("Fixtures")]
@@ -441,7 +459,7 @@ let package = Package(
             name: "SubscriptionRetentionTests",
             dependencies: [
                 "SubscriptionRetention", "SubscriptionAPI", "SubscriptionEngine", "SubscriptionMessages", "SubscriptionStore",
-                "SubscriptionStorePostgres", "SubscriptionWire", "SubscriptionTrust", "ServiceTestSupport",
+                "SubscriptionStorePostgres", "SubscriptionWire", "SubscriptionHandler", "SubscriptionTrust", "ServiceTestSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -505,7 +523,7 @@ let package = Package(
                 "SubscriptionMessages",
                 "SubscriptionStore",
                 "SubscriptionTopology",
-                "SubscriptionWire",
+                "SubscriptionWire", "SubscriptionHandler",
                 "AMQPClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // A real loopback receiver for the notifier's sender (HTTPClientSenderTests).

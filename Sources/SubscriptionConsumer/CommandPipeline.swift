@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import SubscriptionEngine
+import SubscriptionHandler
 import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionTopology

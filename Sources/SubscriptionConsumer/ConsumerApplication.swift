@@ -7,6 +7,7 @@ import Prometheus
 import ServiceLifecycle
 import SubscriptionArchive
 import SubscriptionEngine
+import SubscriptionHandler
 import SubscriptionNotifier
 import SubscriptionRetention
 import SubscriptionStore

@@ -1,4 +1,5 @@
 import Foundation
+import SubscriptionHandler
 import SubscriptionStore
 import SubscriptionWire
 

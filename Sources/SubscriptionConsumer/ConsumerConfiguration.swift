@@ -3,6 +3,7 @@ import Foundation
 import HTTPServerSupport
 import Logging
 import ServiceConfiguration
+import SubscriptionHandler
 import SubscriptionRetention
 import SubscriptionStorePostgres
 import SubscriptionTopology

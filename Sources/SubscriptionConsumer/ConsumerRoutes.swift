@@ -2,6 +2,7 @@ import AMQPClient
 import Foundation
 import Hummingbird
 import Prometheus
+import SubscriptionHandler
 import SubscriptionStore
 import SubscriptionWire
 

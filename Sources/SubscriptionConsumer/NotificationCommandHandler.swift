@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionEngine
+import SubscriptionHandler
 import SubscriptionMessages
 import SubscriptionNotifier
 import SubscriptionStore

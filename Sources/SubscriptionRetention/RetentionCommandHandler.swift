@@ -1,6 +1,7 @@
 import Foundation
 import StableIdentifiers
 import SubscriptionEngine
+import SubscriptionHandler
 import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionWire

@@ -5,6 +5,7 @@ import Metrics
 import Prometheus
 import ServiceLifecycle
 import SubscriptionConsumer
+import SubscriptionHandler
 import SubscriptionWire
 
 /// `subscriptions-consumer`: applies subscription commands from RabbitMQ to the consent and

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SubscriptionEngine
+import SubscriptionHandler
 import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionWire

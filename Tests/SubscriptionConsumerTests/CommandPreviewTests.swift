@@ -7,6 +7,7 @@ import SwiftProtobuf
 import Testing
 
 @testable import SubscriptionConsumer
+@testable import SubscriptionHandler
 
 /// Previews (docs/previews.md) through the pipeline's per-command step on a real SQLite file:
 /// the reply and the events come back, nothing is stored, recorded or queued.

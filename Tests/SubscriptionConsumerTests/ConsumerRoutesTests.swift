@@ -10,6 +10,7 @@ import SubscriptionWire
 import Testing
 
 @testable import SubscriptionConsumer
+@testable import SubscriptionHandler
 
 /// The consumer's own HTTP routes on a real SQLite file: `GET /clock` only reads (an
 /// unauthenticated request never takes the store's writer), and the operator's quarantine list

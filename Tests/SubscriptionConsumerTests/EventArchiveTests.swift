@@ -14,6 +14,7 @@ import Testing
 
 @testable import SubscriptionArchive
 @testable import SubscriptionConsumer
+@testable import SubscriptionHandler
 
 /// The event archive (docs/console.md): its configuration, the history query it completes, and
 /// the archive service against a real broker and a real SQLite file.

@@ -7,6 +7,7 @@ import SubscriptionWire
 import Testing
 
 @testable import SubscriptionConsumer
+@testable import SubscriptionHandler
 
 /// The consumer's handlers around the engine's hand its read keys through
 /// (docs/scale-out.md, "A batch in a handful of statements"): with a wrapper that named only the

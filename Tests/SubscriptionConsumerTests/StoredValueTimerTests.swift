@@ -8,6 +8,7 @@ import Testing
 
 @testable import SubscriptionConsumer
 @testable import SubscriptionEngine
+@testable import SubscriptionHandler
 
 /// A stored value that the renewal timer cannot compute with (a price of Int64.max written
 /// before the entries were bounded) on a real SQLite file, and on PostgreSQL when its server is

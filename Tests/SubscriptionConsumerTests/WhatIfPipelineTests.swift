@@ -10,6 +10,7 @@ import SwiftProtobuf
 import Testing
 
 @testable import SubscriptionConsumer
+@testable import SubscriptionHandler
 
 /// A what-if through the pipeline's per-command step on a real SQLite file and, when its server
 /// is there (`TEST_DATABASE_URL`, scripts/test.sh), a real PostgreSQL database (docs/what-if.md):

@@ -8,6 +8,7 @@ import SubscriptionStorePostgres
 import SubscriptionWire
 import Testing
 
+@testable import SubscriptionHandler
 @testable import SubscriptionRetention
 
 /// The Retention Messaging API over a real SQLite store, the check of the app's real-time

@@ -3,6 +3,7 @@ import SubscriptionStore
 import Testing
 
 @testable import SubscriptionEngine
+@testable import SubscriptionHandler
 @testable import SubscriptionWire
 
 /// The same commands applied to the reference `InMemoryEngineStore` and to an

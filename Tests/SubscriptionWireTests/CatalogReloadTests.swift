@@ -5,6 +5,8 @@ import SubscriptionMessages
 import SubscriptionWire
 import Testing
 
+@testable import SubscriptionHandler
+
 @Suite struct CatalogReloadTests {
     /// Writes `text` to a fresh temporary file and returns its path.
     static func temporaryFile(_ text: String) throws -> String {

@@ -3,6 +3,7 @@ import SubscriptionMessages
 import SwiftProtobuf
 import Testing
 
+@testable import SubscriptionHandler
 @testable import SubscriptionWire
 
 /// What binds an idempotency key to its body (docs/consumer.md, "Idempotency keys").

@@ -4,6 +4,8 @@ import SubscriptionWire
 import SwiftProtobuf
 import Testing
 
+@testable import SubscriptionHandler
+
 /// The history commands and the test notification through `EngineCommandHandler`, protobuf
 /// in and out.
 @Suite struct HistoryRoundTripTests {

@@ -3,6 +3,7 @@ import SubscriptionEngine
 import SubscriptionStore
 import Testing
 
+@testable import SubscriptionHandler
 @testable import SubscriptionWire
 
 /// `Fixtures/v1-database.sqlite` was written by the consumer before the v2 schema (JSON

@@ -4,6 +4,8 @@ import SubscriptionStore
 import SubscriptionWire
 import Testing
 
+@testable import SubscriptionHandler
+
 /// What a batch names for the store to load up front (`EngineCommandHandler.readKeys`,
 /// docs/scale-out.md, "A batch in a handful of statements").
 @Suite struct ReadKeysTests {

@@ -3,6 +3,7 @@ import SubscriptionEngine
 import SubscriptionStore
 import Testing
 
+@testable import SubscriptionHandler
 @testable import SubscriptionWire
 
 /// Replies remembered under idempotency keys: stored as records now; those stored in the

@@ -2,6 +2,7 @@ import SubscriptionStore
 import Testing
 
 @testable import SubscriptionEngine
+@testable import SubscriptionHandler
 @testable import SubscriptionWire
 
 /// Which ids `AggregateEngineStore` gives new subscriptions (docs/engine.md, "Ids are

@@ -5,6 +5,8 @@ import SubscriptionWire
 import SwiftProtobuf
 import Testing
 
+@testable import SubscriptionHandler
+
 /// Test clocks as objects (docs/test-clocks.md) through `EngineCommandHandler`.
 @Suite struct TestClockObjectTests {
     /// 2030-06-01T00:00:00Z, far from the consumer's clock (`newYear`).

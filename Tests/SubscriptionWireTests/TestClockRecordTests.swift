@@ -3,6 +3,7 @@ import SubscriptionStore
 import Testing
 
 @testable import SubscriptionEngine
+@testable import SubscriptionHandler
 @testable import SubscriptionWire
 
 /// A subscription's clock in its stored compact record (field 40, docs/test-clocks.md), and

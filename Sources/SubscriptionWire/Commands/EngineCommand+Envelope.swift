@@ -10,7 +10,7 @@ extension EngineCommand {
     ///
     /// Throws when the proto cannot express the engine's request (e.g. an offer without
     /// a type); the handler turns that into a reply like any engine rejection.
-    init?(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command) throws(EngineRejection) {
+    package init?(_ command: Subscriptions_V1_CommandEnvelope.OneOf_Command) throws(EngineRejection) {
         switch command {
         case .purchase(let request): self = .purchase(try PurchaseRequest(request))
         case .switchProduct(let request): self = .switchProduct(try SwitchProductRequest(request))

@@ -7,6 +7,8 @@ import SubscriptionWire
 import SwiftProtobuf
 import Testing
 
+@testable import SubscriptionHandler
+
 /// `Config/catalog.example.json` at the package root, found from this file's path.
 let exampleCatalogPath: String = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,6 +4,7 @@ import StableIdentifiers
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionWire
 
 extension EngineCommandHandler {
     /// `request_test_notification`: a `TEST` event (Apple's shape: `data` with the app's

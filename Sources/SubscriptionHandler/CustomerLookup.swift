@@ -1,5 +1,6 @@
 import SubscriptionEngine
 import SubscriptionStore
+import SubscriptionWire
 
 /// Finds a customer's subscriptions by any of their transaction ids, in the consumer's
 /// transaction: what a handler offers to queries answered outside the engine (the

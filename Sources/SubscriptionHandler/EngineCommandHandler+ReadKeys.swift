@@ -1,6 +1,7 @@
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionWire
 
 extension EngineCommandHandler {
     /// What the commands of a batch will read first (``StoreReadKeys``): their processed-command

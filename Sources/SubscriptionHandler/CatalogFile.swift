@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionEngine
+import SubscriptionWire
 
 /// Why a catalog file could not be used: the file and what is wrong with it (for a bad
 /// entry, its JSON path, e.g. `products[3].prices.USA.price: must be > 0`).

@@ -4,6 +4,7 @@ import StableIdentifiers
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionWire
 
 /// Test clocks as objects (docs/test-clocks.md, R-CLK-1…3): create, read, list, advance, delete.
 /// They run whatever the consumer's clock mode is; each has its own now, which only an

@@ -3,6 +3,7 @@ import StableIdentifiers
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionWire
 
 /// The clock a command runs on (docs/test-clocks.md, R-CLK-1): the test clock of the
 /// subscription it names, else the clock the envelope names (`test_clock_id`), else the

@@ -3,6 +3,7 @@ import Logging
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionWire
 
 extension EngineCommandHandler {
     /// `advance_test_clock` without a test clock id: the consumer's manual clock only (test

@@ -1,6 +1,7 @@
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionWire
 
 /// `price_change_what_if` (docs/what-if.md, R-WIF-1…5): one page of a planned price change's
 /// what-if on the clock the envelope names (else the consumer's), read from the store and never

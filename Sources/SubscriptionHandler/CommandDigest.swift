@@ -3,6 +3,7 @@ import Foundation
 import StableIdentifiers
 import SubscriptionEngine
 import SubscriptionMessages
+import SubscriptionWire
 
 /// What binds an idempotency key to its body (docs/consumer.md, "Idempotency keys"): the 20-byte
 /// SHA-1 of the command's case and its test clock, without the envelope's times, trace or id.

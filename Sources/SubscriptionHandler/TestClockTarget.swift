@@ -1,6 +1,7 @@
 import AppleErrorCatalog
 import SubscriptionEngine
 import SubscriptionMessages
+import SubscriptionWire
 import SwiftProtobuf
 
 /// Where an `AdvanceTestClock` moves the clock from `now`, or why it cannot: a zero or

@@ -2,6 +2,7 @@ import CompactCoding
 import Foundation
 import SubscriptionEngine
 import SubscriptionStore
+import SubscriptionWire
 
 /// An `EngineStore` over one ``AggregateTransaction``: aggregates, history rows and replies
 /// are stored as compact binary records (`CompactRecord`: deterministic, so the same state is

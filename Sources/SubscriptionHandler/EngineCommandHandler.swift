@@ -3,6 +3,7 @@ import Logging
 import SubscriptionEngine
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionWire
 import Synchronization
 
 /// The consumer's ``CommandHandling``: maps envelopes onto the pure `SubscriptionEngine`,

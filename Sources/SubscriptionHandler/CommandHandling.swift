@@ -1,6 +1,7 @@
 import Foundation
 import SubscriptionMessages
 import SubscriptionStore
+import SubscriptionWire
 
 /// How the consumer's clock runs: the system clock, or a test clock that moves only when an
 /// `AdvanceTestClock` command says so (`--clock manual`).
