@@ -252,6 +252,7 @@ let package = Package(
                 "SubscriptionDeadLetters",
                 "SubscriptionMessages",
                 "SubscriptionStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 "SubscriptionTopology",
                 "SubscriptionTrust",
                 // The HTTP client of deliveries (docs/notifications.md, "HTTP client"); already
@@ -294,6 +295,7 @@ let package = Package(
             dependencies: [
                 "SubscriptionMessages",
                 "SubscriptionStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -390,6 +392,7 @@ let package = Package(
             name: "subscriptions-stages",
             dependencies: [
                 "CompactCoding",
+                "SubscriptionArchive",
                 "SubscriptionEngine",
                 "SubscriptionMessages",
                 "SubscriptionStore",
@@ -467,7 +470,8 @@ let package = Package(
         .testTarget(
             name: "SubscriptionStoreTests",
             dependencies: [
-                "ServiceTestSupport", "SubscriptionStore", "SubscriptionStorePostgres", .product(name: "Logging", package: "swift-log"),
+                "ServiceTestSupport", "SubscriptionStore", "SubscriptionStorePostgres", "SubscriptionArchive", "SubscriptionNotifier",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_stmt_busy: DirectStatementsTests checks no statement is left running.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

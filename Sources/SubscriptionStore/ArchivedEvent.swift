@@ -2,10 +2,14 @@ import Foundation
 
 /// One archived event: the index columns and the `NotificationEvent` protobuf bytes.
 public struct ArchivedEvent: Sendable, Hashable {
+    /// What names the archive's subscription of a mass-extension summary, before its uuid (an
+    /// `originalTransactionId` never contains `/`).
+    public static let summaryPrefix = "mass-extension-summary/"
+
     /// `notification_uuid`: the key (a re-published event has the same one).
     public var uuid: String
     /// `subscription_id`; empty for a mass-extension summary (filed under
-    /// ``EventArchiveDatabase/summaryPrefix`` and its uuid).
+    /// ``summaryPrefix`` and its uuid).
     public var subscriptionId: String
     /// The per-subscription `sequence` (R-EVT-1).
     public var sequence: UInt64

@@ -9,7 +9,7 @@ extension DatabasePool {
     /// were committed (docs/reliability.md, "Durability of an acked command"); each file's
     /// commits are followed by something that cannot be undone (an ack, an outbox deletion).
     /// The process's SQLite settings are made first (``SQLiteProcessSettings``).
-    static func durable(path: String, configuration: Configuration, migrator: DatabaseMigrator) throws -> DatabasePool {
+    package static func durable(path: String, configuration: Configuration, migrator: DatabaseMigrator) throws -> DatabasePool {
         _ = SQLiteProcessSettings.memoryStatisticsOff
         let directory = URL(filePath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -21,7 +21,7 @@ extension DatabasePool {
     }
 
     /// The writer connection's `PRAGMA synchronous` (2 = FULL), for tests of durability.
-    func writerSynchronousMode() async throws -> Int {
+    package func writerSynchronousMode() async throws -> Int {
         try await writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
     }
 }

@@ -24,26 +24,26 @@ import GRDBSQLite
 extension Database {
     /// Runs `sql` with `values` bound to its parameters in order, to completion (an `INSERT`,
     /// `UPDATE` or `DELETE`).
-    func run<each Value: SQLiteParameter>(_ sql: String, _ values: repeat each Value) throws {
+    package func run<each Value: SQLiteParameter>(_ sql: String, _ values: repeat each Value) throws {
         try run(cachedStatement(sql: sql), repeat each values)
     }
 
     /// The first row of `sql` with `values` bound, read by `read`; nil when there is none.
-    func firstRow<T, each Value: SQLiteParameter>(
+    package func firstRow<T, each Value: SQLiteParameter>(
         _ sql: String, _ values: repeat each Value, read: (SQLiteRow) throws -> T
     ) throws -> T? {
         try firstRow(cachedStatement(sql: sql), repeat each values, read: read)
     }
 
     /// Every row of `sql` with `values` bound, each read by `read`, in the statement's order.
-    func allRows<T, each Value: SQLiteParameter>(
+    package func allRows<T, each Value: SQLiteParameter>(
         _ sql: String, _ values: repeat each Value, read: (SQLiteRow) throws -> T
     ) throws -> [T] {
         try allRows(cachedStatement(sql: sql), repeat each values, read: read)
     }
 
     /// Runs `statement` (prepared on this connection) with `values` bound, to completion.
-    func run<each Value: SQLiteParameter>(_ statement: Statement, _ values: repeat each Value) throws {
+    package func run<each Value: SQLiteParameter>(_ statement: Statement, _ values: repeat each Value) throws {
         let handle = try bound(statement, repeat each values)
         defer { sqlite3_reset(handle) }
         while true {
@@ -56,7 +56,7 @@ extension Database {
     }
 
     /// The first row of `statement` with `values` bound, read by `read`; nil when there is none.
-    func firstRow<T, each Value: SQLiteParameter>(
+    package func firstRow<T, each Value: SQLiteParameter>(
         _ statement: Statement, _ values: repeat each Value, read: (SQLiteRow) throws -> T
     ) throws -> T? {
         let handle = try bound(statement, repeat each values)
@@ -69,7 +69,7 @@ extension Database {
     }
 
     /// Every row of `statement` with `values` bound, each read by `read`, in its order.
-    func allRows<T, each Value: SQLiteParameter>(
+    package func allRows<T, each Value: SQLiteParameter>(
         _ statement: Statement, _ values: repeat each Value, read: (SQLiteRow) throws -> T
     ) throws -> [T] {
         let handle = try bound(statement, repeat each values)
@@ -110,13 +110,13 @@ extension Database {
 }
 
 /// A value that binds itself to a statement's parameter (SQLite's `sqlite3_bind_*`).
-protocol SQLiteParameter {
+package protocol SQLiteParameter {
     /// Binds this value to the 1-based parameter `index`; returns SQLite's result code.
     func bind(to statement: OpaquePointer, at index: CInt) -> CInt
 }
 
 extension String: SQLiteParameter {
-    func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
+    package func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
         // The UTF-8 in place (a C string conversion would copy it into a new array first).
         var text = self
         return text.withUTF8 { utf8 in
@@ -130,25 +130,25 @@ extension String: SQLiteParameter {
 }
 
 extension Int64: SQLiteParameter {
-    func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
+    package func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
         sqlite3_bind_int64(statement, index, self)
     }
 }
 
 extension Int: SQLiteParameter {
-    func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
+    package func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 }
 
 extension Data: SQLiteParameter {
-    func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
+    package func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
         withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, CInt($0.count), sqliteTransient) }
     }
 }
 
 extension Optional: SQLiteParameter where Wrapped: SQLiteParameter {
-    func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
+    package func bind(to statement: OpaquePointer, at index: CInt) -> CInt {
         switch self {
         case .some(let value): value.bind(to: statement, at: index)
         case .none: sqlite3_bind_null(statement, index)
@@ -157,15 +157,15 @@ extension Optional: SQLiteParameter where Wrapped: SQLiteParameter {
 }
 
 /// The row a statement is on, valid only inside the `read` closure that received it.
-struct SQLiteRow {
+package struct SQLiteRow {
     let statement: OpaquePointer
 
-    func isNull(_ column: CInt) -> Bool {
+    package func isNull(_ column: CInt) -> Bool {
         sqlite3_column_type(statement, column) == SQLITE_NULL
     }
 
     /// The column's bytes (a blob, or text as UTF-8); nil for NULL.
-    func data(_ column: CInt) -> Data? {
+    package func data(_ column: CInt) -> Data? {
         guard !isNull(column) else { return nil }
         // sqlite3_column_blob before sqlite3_column_bytes (SQLite's documented order).
         guard let bytes = sqlite3_column_blob(statement, column) else { return Data() }
@@ -173,14 +173,14 @@ struct SQLiteRow {
     }
 
     /// The column as text (UTF-8); nil for NULL.
-    func string(_ column: CInt) -> String? {
+    package func string(_ column: CInt) -> String? {
         guard !isNull(column) else { return nil }
         guard let text = sqlite3_column_text(statement, column) else { return "" }
         return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
     }
 
     /// The column as an integer; nil for NULL.
-    func int64(_ column: CInt) -> Int64? {
+    package func int64(_ column: CInt) -> Int64? {
         isNull(column) ? nil : sqlite3_column_int64(statement, column)
     }
 }

@@ -8,7 +8,7 @@ import SubscriptionStore
 /// console's timeline answers the same on every replica (docs/scale-out.md). The same contract as
 /// the SQLite ``EventArchiveDatabase``: an event stored before (same subscription and sequence) is
 /// left as it is, a mass-extension summary is filed under
-/// ``EventArchiveDatabase/summaryPrefix`` and its uuid, and pruning deletes in arrival order.
+/// ``ArchivedEvent/summaryPrefix`` and its uuid, and pruning deletes in arrival order.
 ///
 /// Two connections of its own, apart from the command transaction's: one for its writes, one
 /// for the synchronous reads of Get Subscription History (made from the store's writer queue).
@@ -43,7 +43,7 @@ public final class PostgresEventArchive: EventArchiveStore {
         var bodies = PostgresArrayColumn(.bytea, capacity: events.count)
         for event in events {
             uuids.append(event.uuid)
-            subscriptions.append(event.subscriptionId.isEmpty ? EventArchiveDatabase.summaryPrefix + event.uuid : event.subscriptionId)
+            subscriptions.append(event.subscriptionId.isEmpty ? ArchivedEvent.summaryPrefix + event.uuid : event.subscriptionId)
             sequences.append(Int64(bitPattern: event.sequence))
             signed.append(event.signedDate)
             types.append(event.notificationType)

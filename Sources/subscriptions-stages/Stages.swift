@@ -1,5 +1,6 @@
 import CompactCoding
 import Foundation
+import SubscriptionArchive
 import SubscriptionEngine
 import SubscriptionHandler
 import SubscriptionMessages

@@ -4,6 +4,7 @@ import GRDB
 import Logging
 import ServiceConfiguration
 import ServiceTestSupport
+import SubscriptionArchive
 import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionTopology

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SubscriptionArchive
 import SubscriptionStore
 import Testing
 
@@ -189,7 +190,7 @@ struct EventArchiveDatabaseTests {
         #expect(try await archive.insert([first, second, Self.event("a", sequence: 1)]) == 3)
         #expect(try await archive.insert([second, first]) == 0)
         #expect(try archive.count() == 3)
-        let summary = try archive.events(ofSubscription: EventArchiveDatabase.summaryPrefix + "summary-2", limit: 10).events
+        let summary = try archive.events(ofSubscription: ArchivedEvent.summaryPrefix + "summary-2", limit: 10).events
         #expect(summary.map(\.uuid) == ["summary-2"] && summary[0].sequence == 0)
         #expect(try archive.events(ofSubscription: "", limit: 10).events.isEmpty)
     }
@@ -217,13 +218,13 @@ struct EventArchiveDatabaseTests {
         let migrated = try EventArchiveDatabase(path: path)
         #expect(try migrated.count() == 3)
         #expect(try migrated.events(ofSubscription: "s1", limit: 10).events.map(\.uuid) == ["e1"])
-        #expect(try migrated.events(ofSubscription: EventArchiveDatabase.summaryPrefix + "m2", limit: 10).events.map(\.body) == [Data([3])])
+        #expect(try migrated.events(ofSubscription: ArchivedEvent.summaryPrefix + "m2", limit: 10).events.map(\.body) == [Data([3])])
         #expect(try await migrated.insert([Self.event("m1", subscription: "", sequence: 0), Self.event("e2", sequence: 2)]) == 1)
         let subscriptions = try await DatabaseQueue(path: path).read {
             try String.fetchAll($0, sql: "SELECT id FROM subscription ORDER BY ordinal")
         }
         let indexes = try await Self.eventIndexes(atPath: path)
-        #expect(subscriptions == ["s1", EventArchiveDatabase.summaryPrefix + "m1", EventArchiveDatabase.summaryPrefix + "m2"])
+        #expect(subscriptions == ["s1", ArchivedEvent.summaryPrefix + "m1", ArchivedEvent.summaryPrefix + "m2"])
         #expect(indexes == ["event_by_subscription [\"subscription\", \"sequence\"] true"])
     }
 

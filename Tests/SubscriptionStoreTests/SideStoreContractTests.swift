@@ -1,5 +1,7 @@
 import Foundation
 import ServiceTestSupport
+import SubscriptionArchive
+import SubscriptionNotifier
 import SubscriptionStore
 import SubscriptionStorePostgres
 import Testing
@@ -55,7 +57,7 @@ struct SideStoreContractTests {
         #expect(latest.last?.body == Data([3]) && latest.last?.archivedAt == 5)
         let all = try archive.events(ofSubscription: "s1", limit: 10)
         #expect(all.events.map(\.sequence) == [1, 2, 3] && !all.truncated)
-        #expect(try archive.events(ofSubscription: EventArchiveDatabase.summaryPrefix + "summary-1", limit: 10).events.map(\.uuid) == ["summary-1"])
+        #expect(try archive.events(ofSubscription: ArchivedEvent.summaryPrefix + "summary-1", limit: 10).events.map(\.uuid) == ["summary-1"])
         #expect(try archive.count() == 5)
         #expect(try await archive.prune(archivedBefore: 5) == 3)
         #expect(try archive.events(ofSubscription: "s1", limit: 10).events.map(\.sequence) == [3])

@@ -1,4 +1,5 @@
 import GRDB
+import SubscriptionStore
 
 /// The archive's schema, as GRDB migrations of its own file (append new ones; never edit a
 /// shipped one).
@@ -89,9 +90,9 @@ enum EventArchiveSchema {
         migrator.registerMigration("event-archive-v4-lean-indexes") { database in
             try database.execute(sql: """
                 INSERT OR IGNORE INTO subscription (id)
-                    SELECT '\(EventArchiveDatabase.summaryPrefix)' || event.uuid FROM event
+                    SELECT '\(ArchivedEvent.summaryPrefix)' || event.uuid FROM event
                     WHERE event.subscription = (SELECT ordinal FROM subscription WHERE id = '') ORDER BY event.id;
-                UPDATE event SET subscription = (SELECT ordinal FROM subscription WHERE id = '\(EventArchiveDatabase.summaryPrefix)' || event.uuid)
+                UPDATE event SET subscription = (SELECT ordinal FROM subscription WHERE id = '\(ArchivedEvent.summaryPrefix)' || event.uuid)
                     WHERE subscription = (SELECT ordinal FROM subscription WHERE id = '');
                 DELETE FROM subscription WHERE id = '';
                 DELETE FROM event WHERE id NOT IN (SELECT MIN(id) FROM event GROUP BY subscription, sequence);

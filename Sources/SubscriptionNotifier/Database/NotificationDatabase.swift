@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SubscriptionStore
 
 /// The notifier's own SQLite file (GRDB, WAL), apart from the consumer's state so that
 /// deliveries never contend with the command path: every App Store Server Notification sent

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SubscriptionStore
 
 /// The event archive's own SQLite file (GRDB, WAL), apart from the consumer's state so that
 /// archiving never contends with the command transaction: every notification event the
@@ -8,12 +9,8 @@ import GRDB
 /// time (docs/console.md, "The event archive"). The `subscription` table gives each
 /// subscription its ordinal: one small row per subscription, kept when its events are pruned.
 /// A mass-extension summary, which belongs to no subscription, is filed under a subscription
-/// of its own, ``summaryPrefix`` and its uuid.
+/// of its own, ``ArchivedEvent/summaryPrefix`` and its uuid.
 public final class EventArchiveDatabase: Sendable {
-    /// What names the archive's subscription of a mass-extension summary, before its uuid (an
-    /// `originalTransactionId` never contains `/`).
-    public static let summaryPrefix = "mass-extension-summary/"
-
     private let pool: DatabasePool
 
     /// Opens (and creates or migrates) the archive at `path`.
@@ -51,7 +48,7 @@ public final class EventArchiveDatabase: Sendable {
             let addSubscription = try database.cachedStatement(sql: "INSERT OR IGNORE INTO subscription (id) VALUES (?)")
             var inserted = 0
             for event in events {
-                let subscription = event.subscriptionId.isEmpty ? Self.summaryPrefix + event.uuid : event.subscriptionId
+                let subscription = event.subscriptionId.isEmpty ? ArchivedEvent.summaryPrefix + event.uuid : event.subscriptionId
                 let insert = {
                     try database.run(
                         insertEvent, event.uuid, Int64(bitPattern: event.sequence), event.signedDate, event.notificationType,

@@ -1,4 +1,5 @@
 import GRDB
+import SubscriptionStore
 
 /// The notifier's schema (NotificationDatabase), as GRDB migrations of its own file (append
 /// new ones; never edit a shipped one).
