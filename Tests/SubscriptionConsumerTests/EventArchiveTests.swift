@@ -184,7 +184,9 @@ struct EventArchiveServiceTests {
         let database = try EventArchiveDatabase(path: EventArchiveTests.temporaryPath("archive.sqlite"))
         let archive = EventArchive(
             database: database,
-            configuration: EventArchiveConfiguration(databasePath: "", batchLimit: 64, linger: .seconds(2)),
+            // A linger long enough that a store of 16 events under a loaded machine's fsyncs (seen
+            // here at 1.04 s) is still told apart from one that waited for it.
+            configuration: EventArchiveConfiguration(databasePath: "", batchLimit: 64, linger: .seconds(6)),
             logger: Self.logger())
         let done = Mutex(0)
         // Archived now: the archive's pruning, which starts with it, keeps them.
@@ -204,7 +206,7 @@ struct EventArchiveServiceTests {
             // Sixteen events are a quarter of the batch limit: stored without lingering.
             let started = ContinuousClock.now
             await archive.store(try (1...16).map { ArchivedEvent(try Self.entry("s2", $0), archivedAt: now) })
-            #expect(ContinuousClock.now - started < .seconds(1), "no linger, also not after the wake-up the first pass left")
+            #expect(ContinuousClock.now - started < .seconds(3), "no linger, also not after the wake-up the first pass left")
             #expect(archive.transactionsStored == 2)
             group.cancelAll()
         }
