@@ -190,10 +190,12 @@ for name in ${targets[*]}; do
             # The store's protocols and its in-memory transaction: the files that do not need GRDB.
             store_module
             module SubscriptionWire Sources/SubscriptionWire
+            module SubscriptionHandler Sources/SubscriptionHandler
             target "$name" Fuzz/CommandPath Sources/SubscriptionConsumer/CommandTriage.swift \
                 Sources/SubscriptionConsumer/CommandReply+Status.swift "${api[@]}" "$out/SwiftProtobuf.o" \
                 "$out/SubscriptionMessages.o" "$out/Logging.o" "$out/CompactCoding.o" "$out/StableIdentifiers.o" \
-                "$out/SubscriptionEngine.o" "$out/SubscriptionStore.o" "$out/SubscriptionWire.o" ;;
+                "$out/SubscriptionEngine.o" "$out/SubscriptionStore.o" "$out/SubscriptionWire.o" \
+                "$out/SubscriptionHandler.o" ;;
         *) echo "fuzz: unknown target $name" >&2; exit 2 ;;
     esac
     run "$name" || status=1

@@ -9,6 +9,7 @@
 // every refusal names what was wrong, without Swift's or Foundation's internals.
 import Foundation
 import SubscriptionEngine
+import SubscriptionHandler
 import SubscriptionMessages
 import SubscriptionStore
 import SubscriptionWire
