@@ -224,6 +224,14 @@ public final class AMQPConnection: Sendable {
         try await request { .consume(registration, $0) }
     }
 
+    /// Drops the connection and connects again, as after a lost one: unconfirmed publishes are
+    /// sent again on the new connection (at least once), deliveries handed out become stale
+    /// (the broker redelivers them), consumers resubscribe. For a caller that sees the
+    /// connection stop making progress, e.g. confirms that do not come; `reason` is logged.
+    public func reconnect(because reason: String) {
+        worker.mailbox.send(.reconnect(reason: reason))
+    }
+
     /// Whether the connection is open right now (false while reconnecting).
     public var isConnected: Bool { worker.mailbox.isConnected }
 

@@ -13,11 +13,17 @@ struct BatchSettler: Sendable {
     let ledger: OutboxLedger
     let metrics: ConsumerMetrics
     let logger: Logger
+    /// The connection the batches are published on: asked to reconnect when their confirms
+    /// stop coming (nil: never).
+    var connection: AMQPConnection?
+    /// How long the broker may take to confirm a batch before the connection is dropped and
+    /// its unconfirmed publishes sent again on a new one.
+    var confirmPatience: Duration = .seconds(30)
     /// Where confirmed events are kept for the console (nil: `EVENT_ARCHIVE=off`).
     var archive: EventArchive?
 
     func settle(_ publishing: PublishingBatch) async {
-        let results = await publishing.publishes.results()
+        let results = await confirmed(publishing)
         let batch = publishing.batch
         if publishing.eventsPublishedDirectly {
             // The confirmed events' outbox ids, and their archive rows (made from the batch's
@@ -69,6 +75,36 @@ struct BatchSettler: Sendable {
             // The channel is gone: the broker redelivers, and the processed-command record
             // turns the redelivery into a replay of the stored reply.
             logger.info("ack lost with the connection; the batch will be replayed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The batch's publish results. A confirm can fail to come: seen after a broker node stopped
+    /// under the consumers (all three replicas of the scale-out proof waited for minutes with a
+    /// full prefetch window each). Every ``confirmPatience`` without them, the connection is
+    /// dropped and made again, which sends the unconfirmed publishes again (at least once; the
+    /// events keep their `message_id`, the replies their `correlation_id`).
+    private func confirmed(_ publishing: PublishingBatch) async -> [Result<Void, AMQPError>] {
+        guard let connection else { return await publishing.publishes.results() }
+        return await withTaskGroup(of: [Result<Void, AMQPError>]?.self) { group in
+            group.addTask { await publishing.publishes.results() }
+            var waited = Duration.zero
+            while true {
+                group.addTask { [confirmPatience] in
+                    try? await Task.sleep(for: confirmPatience)
+                    return nil
+                }
+                // The results, or the patience ran out first (a cancelled sleep also ends early).
+                if let next = await group.next(), let results = next {
+                    group.cancelAll()
+                    return results
+                }
+                waited += confirmPatience
+                logger.error("the broker has not confirmed a batch's publishes; reconnecting to send them again", metadata: [
+                    "events": "\(publishing.batch.events.count)", "waited": "\(waited)",
+                    "commands": "\(publishing.batch.applied.count)",
+                ])
+                connection.reconnect(because: "no publisher confirm for \(waited)")
+            }
         }
     }
 

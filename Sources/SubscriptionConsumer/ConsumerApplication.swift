@@ -127,7 +127,7 @@ public enum ConsumerApplication {
         services.append(CommandConsumerService(
             connection: connection, names: configuration.names, prefetch: configuration.prefetch,
             batchLimit: configuration.batchLimit, pipelineDepth: configuration.pipelineDepth, pipeline: pipeline,
-            settler: BatchSettler(ledger: ledger, metrics: metrics, logger: logger, archive: archive),
+            settler: BatchSettler(ledger: ledger, metrics: metrics, logger: logger, connection: connection, archive: archive),
             inbox: inbox, wakeUps: wakeUps, logger: logger
         ))
         services.append(DeadLetterQueueGauge(

@@ -13,6 +13,7 @@ extension ConnectionRequest {
             completion(.failure(error))
         case .cancelConsumer(_, let completion): completion(.success(()))
         case .settle(_, _, let completion): completion(.failure(error))
+        case .reconnect: break
         case .close(let completion): completion(.success(()))
         }
     }

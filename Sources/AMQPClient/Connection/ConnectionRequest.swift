@@ -53,6 +53,8 @@ enum ConnectionRequest: Sendable {
     case consume(ConsumerRegistration, Completion<Void>)
     case cancelConsumer(id: Int, Completion<Void>)
     case settle(DeliveryOrigin, Settlement, Completion<Void>)
+    /// Drop the connection and connect again (``AMQPConnection/reconnect(because:)``).
+    case reconnect(reason: String)
     case close(Completion<Void>)
 }
 

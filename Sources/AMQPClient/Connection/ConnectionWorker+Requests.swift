@@ -57,6 +57,10 @@ extension ConnectionWorker {
             completion(.success(()))
         case .settle(let origin, let settlement, let completion):
             completion(settle(origin, settlement))
+        case .reconnect(let reason):
+            if state != nil, closeRequest == nil {
+                connectionLost(AMQPError(.connectionClosed, "reconnecting on request: \(reason)"))
+            }
         case .close(let completion):
             guard closeRequest == nil else {
                 completion(.success(()))
