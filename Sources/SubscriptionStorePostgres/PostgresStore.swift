@@ -129,13 +129,14 @@ public final class PostgresStore: ConsumerStore {
                     return result
                 } catch {
                     transaction.settle()
-                    if error is PostgresPreloadOrderChanged { testClocksSeen.store(true, ordering: .relaxed) }
+                    let preloadOrderChanged = error is PostgresPreloadOrderChanged
+                    if preloadOrderChanged { testClocksSeen.store(true, ordering: .relaxed) }
                     // A closed connection is not asked to roll back (the server did, when it ended it).
                     if connection.isClosed || (try? transaction.send("ROLLBACK")) == nil {
                         session.discardConnection()
                         throw error
                     }
-                    if error is PostgresPreloadOrderChanged { continue }
+                    if preloadOrderChanged { continue }
                     guard attempt < Self.maximumAttempts, PostgresErrors.isTransient(error) else { throw error }
                     attempt += 1
                     // A short random pause so that two replicas that collided do not collide again.

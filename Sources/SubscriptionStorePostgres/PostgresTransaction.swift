@@ -73,15 +73,21 @@ public final class PostgresTransaction {
     /// does not pay a round trip for them before its preload.
     @discardableResult
     public func execute(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        if !pending.hasOnlyOutboxRemovals || query.sql.contains("outbox") { try flush() }
+        try flush(before: query)
         return try send(query)
     }
 
     /// ``execute(_:)`` without waiting for the answer (after the pending writes, if they must go
     /// first): the next ``send(_:)`` waits for it; the future is its answer.
     func executeAhead(_ query: PostgresQuery) throws -> EventLoopFuture<PostgresQueryResult> {
-        if !pending.hasOnlyOutboxRemovals || query.sql.contains("outbox") { try flush() }
+        try flush(before: query)
         return sendAhead(query)
+    }
+
+    /// Sends the pending writes that `query` could see: all of them, unless outbox deletions are
+    /// all that is pending and `query` does not name the outbox.
+    private func flush(before query: PostgresQuery) throws {
+        if !pending.hasOnlyOutboxRemovals || query.sql.contains("outbox") { try flush() }
     }
 
     /// Sends the pending writes (before a read the cache cannot answer, and before the commit).
